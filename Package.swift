@@ -1,0 +1,95 @@
+// swift-tools-version: 6.1
+//
+// Touchline: plans sports-club match days with integer programming.
+//
+// Build configurations
+// - default (`swift build`): the `GLPK` trait is on; the MILP backend links GNU GLPK (Debian `libglpk-dev`).
+// - greedy-only (`swift build --disable-default-traits`): no GLPK anywhere; every public API still exists and
+//   the greedy solvers answer. This is what an iOS app or a machine without `glpk.h` embeds.
+// - benchmarks: set `TOUCHLINE_BENCHMARKS=1` to add the package-benchmark targets in `Benchmarks/`; a plain
+//   build, `swift test` and CI never compile them.
+
+import PackageDescription
+import class Foundation.ProcessInfo
+
+let glpk: TargetDependencyCondition? = .when(traits: ["GLPK"])
+
+let package = Package(
+    name: "Touchline",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "Touchline", targets: ["Touchline"]),
+        .library(name: "TouchlineMILP", targets: ["TouchlineMILP"]),
+        .executable(name: "touchline", targets: ["touchline"]),
+    ],
+    traits: [
+        .trait(name: "GLPK", description: "Solve integer programs with GNU GLPK (GPL-3.0-or-later; needs libglpk-dev)."),
+        .default(enabledTraits: ["GLPK"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // GNU GLPK as a system library. Debian ships no pkg-config file for it, so none is declared.
+        .systemLibrary(
+            name: "CGLPK",
+            providers: [.apt(["libglpk-dev"])]
+        ),
+        // The only code that calls GLPK: builds, solves and frees one problem inside one C call, under
+        // setjmp with glp_error_hook, so a GLPK fatal error becomes an error code and never a Swift frame
+        // crossed by longjmp. Guards itself with __has_include(<glpk.h>) (C targets do not see traits).
+        .target(
+            name: "CTouchlineGLPK",
+            dependencies: [.target(name: "CGLPK", condition: glpk)],
+            linkerSettings: [.linkedLibrary("glpk", .when(traits: ["GLPK"]))]
+        ),
+        // Solver-neutral modelling layer: variables, expressions, constraints, lexicographic objectives,
+        // LP/MPS export, the Solver protocol and the GLPK backend (under `#if GLPK`).
+        .target(
+            name: "TouchlineMILP",
+            dependencies: [.target(name: "CTouchlineGLPK", condition: glpk)]
+        ),
+        // The domain: the JSON envelope, the problem-kind registry and one folder per problem kind.
+        .target(
+            name: "Touchline",
+            dependencies: ["TouchlineMILP"]
+        ),
+        // The `touchline` command-line tool: JSON in, JSON out.
+        .executableTarget(
+            name: "touchline",
+            dependencies: [
+                "Touchline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TouchlineMILPTests",
+            dependencies: ["TouchlineMILP"]
+        ),
+        .testTarget(
+            name: "TouchlineTests",
+            dependencies: ["Touchline"]
+        ),
+        .testTarget(
+            name: "TouchlineCLITests",
+            dependencies: ["touchline"]
+        ),
+    ]
+)
+
+if ProcessInfo.processInfo.environment["TOUCHLINE_BENCHMARKS"] != nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"])
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "TouchlineBenchmarks",
+            dependencies: [
+                "Touchline",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/TouchlineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        )
+    )
+}

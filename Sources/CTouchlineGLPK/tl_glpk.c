@@ -1,0 +1,399 @@
+// See include/CTouchlineGLPK.h for the contract of this file.
+#include "CTouchlineGLPK.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#if __has_include(<glpk.h>)
+#include <glpk.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define TL_HAVE_GLPK 1
+
+/// Per-call state, on the C stack of tl_solve. GLPK's hooks and environment are per thread, so two threads
+/// solving at once each have their own.
+typedef struct tl_context {
+    jmp_buf jump;
+    int verbose;
+    char last_output[512];     // GLPK's last lines, for the error message
+    size_t last_length;
+    const tl_params *params;
+    int num_cols;
+    int warm_start_offered;
+    int warm_start_accepted;
+    double bound;
+    double gap;
+    long long nodes;
+    double deadline;           // monotonic seconds, 0 = none
+} tl_context;
+
+static double tl_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int tl_term_hook(void *info, const char *text) {
+    tl_context *ctx = (tl_context *)info;
+    size_t length = strlen(text);
+    // Keep the tail of GLPK's output: a fatal error's text is the last thing it prints.
+    if (length >= sizeof(ctx->last_output)) {
+        text += length - (sizeof(ctx->last_output) - 1);
+        length = sizeof(ctx->last_output) - 1;
+    }
+    if (ctx->last_length + length >= sizeof(ctx->last_output)) {
+        ctx->last_length = 0;
+    }
+    memcpy(ctx->last_output + ctx->last_length, text, length);
+    ctx->last_length += length;
+    ctx->last_output[ctx->last_length] = '\0';
+    if (ctx->verbose) {
+        fputs(text, stderr);
+    }
+    return 1; // non-zero: GLPK writes nothing itself, so stdout stays clean
+}
+
+static void tl_error_hook(void *info) {
+    tl_context *ctx = (tl_context *)info;
+    longjmp(ctx->jump, 1);
+}
+
+static void tl_copy_message(tl_result *result, const char *prefix, const char *detail) {
+    snprintf(result->message, sizeof(result->message), "%s%s", prefix, detail ? detail : "");
+    // Drop trailing newlines.
+    size_t n = strlen(result->message);
+    while (n > 0 && (result->message[n - 1] == '\n' || result->message[n - 1] == '\r')) {
+        result->message[--n] = '\0';
+    }
+}
+
+static void tl_callback(glp_tree *tree, void *info) {
+    tl_context *ctx = (tl_context *)info;
+    int active = 0, current = 0, total = 0;
+    glp_ios_tree_size(tree, &active, &current, &total);
+    ctx->nodes = total;
+    int best = glp_ios_best_node(tree);
+    if (best != 0) {
+        ctx->bound = glp_ios_node_bound(tree, best);
+    }
+    double gap = glp_ios_mip_gap(tree);
+    if (gap < 1e300) {
+        ctx->gap = gap;
+    }
+    if (glp_ios_reason(tree) == GLP_IHEUR && !ctx->warm_start_offered && ctx->params->warm_start != NULL) {
+        ctx->warm_start_offered = 1;
+        // glp_ios_heur_sol reads x[1..n] over the original columns.
+        double *x = (double *)malloc(sizeof(double) * (size_t)(ctx->num_cols + 1));
+        if (x != NULL) {
+            x[0] = 0.0;
+            memcpy(x + 1, ctx->params->warm_start, sizeof(double) * (size_t)ctx->num_cols);
+            ctx->warm_start_accepted = glp_ios_heur_sol(tree, x) == 0;
+            free(x);
+        }
+    }
+    if ((ctx->params->cancel != NULL && *ctx->params->cancel != 0) ||
+        (ctx->deadline > 0 && tl_now() > ctx->deadline)) {
+        glp_ios_terminate(tree);
+    }
+}
+
+static int tl_limit_ms(double seconds_left) {
+    if (seconds_left <= 0.001) return 1;
+    double ms = seconds_left * 1000.0;
+    if (ms > 2000000000.0) return 2000000000;
+    return (int)ms;
+}
+
+int tl_glpk_available(void) { return 1; }
+
+const char *tl_glpk_version(void) { return glp_version(); }
+
+static void tl_install_hooks(tl_context *ctx) {
+    glp_term_hook(tl_term_hook, ctx);
+    glp_error_hook(tl_error_hook, ctx);
+}
+
+static void tl_remove_hooks(void) {
+    glp_error_hook(NULL, NULL);
+    glp_term_hook(NULL, NULL);
+}
+
+int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) {
+    tl_context ctx;
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.verbose = params->verbose;
+    ctx.params = params;
+    ctx.num_cols = model->num_cols;
+    ctx.bound = NAN;
+    ctx.gap = NAN;
+    result->status = TL_STATUS_ERROR;
+    result->glpk_return_code = 0;
+    result->objective = NAN;
+    result->bound = NAN;
+    result->gap = NAN;
+    result->nodes = 0;
+    result->warm_start_accepted = 0;
+    result->lp_seconds = 0;
+    result->message[0] = '\0';
+
+    if (model->num_cols <= 0) {
+        tl_copy_message(result, "the model has no variables", NULL);
+        return result->status;
+    }
+    double start = tl_now();
+    if (params->time_limit_seconds > 0) {
+        ctx.deadline = start + params->time_limit_seconds;
+    }
+
+    glp_prob *volatile problem = NULL;
+    int *volatile ia = NULL;
+    int *volatile ja = NULL;
+    double *volatile ar = NULL;
+
+    tl_install_hooks(&ctx);
+    if (setjmp(ctx.jump) != 0) {
+        // GLPK hit a fatal error. Its environment (and every problem object of this thread) is unusable:
+        // free the environment, never the problem.
+        tl_remove_hooks();
+        glp_free_env();
+        free(ia);
+        free(ja);
+        free(ar);
+        result->status = TL_STATUS_ERROR;
+        tl_copy_message(result, "GLPK fatal error: ", ctx.last_output);
+        return result->status;
+    }
+    if (params->memory_limit_mb > 0) {
+        glp_mem_limit(params->memory_limit_mb);
+    }
+
+    problem = glp_create_prob();
+    glp_set_obj_dir(problem, model->maximize ? GLP_MAX : GLP_MIN);
+    glp_set_obj_coef(problem, 0, model->objective_constant);
+
+    int has_integer = 0;
+    glp_add_cols(problem, model->num_cols);
+    for (int j = 0; j < model->num_cols; j++) {
+        double lb = model->col_lb[j], ub = model->col_ub[j];
+        int type;
+        if (isinf(lb) && isinf(ub)) type = GLP_FR;
+        else if (isinf(ub)) type = GLP_LO;
+        else if (isinf(lb)) type = GLP_UP;
+        else if (lb == ub) type = GLP_FX;
+        else type = GLP_DB;
+        glp_set_col_bnds(problem, j + 1, type, isinf(lb) ? 0.0 : lb, isinf(ub) ? 0.0 : ub);
+        glp_set_obj_coef(problem, j + 1, model->objective[j]);
+        if (model->col_kind[j] == TL_KIND_INTEGER) {
+            glp_set_col_kind(problem, j + 1, GLP_IV);
+            has_integer = 1;
+        }
+    }
+    // GLPK's simplex wants at least one row; an empty free row changes nothing.
+    int rows = model->num_rows > 0 ? model->num_rows : 1;
+    glp_add_rows(problem, rows);
+    for (int i = 0; i < model->num_rows; i++) {
+        double lb = model->row_lb[i], ub = model->row_ub[i];
+        int type;
+        if (isinf(lb) && isinf(ub)) type = GLP_FR;
+        else if (isinf(ub)) type = GLP_LO;
+        else if (isinf(lb)) type = GLP_UP;
+        else if (lb == ub) type = GLP_FX;
+        else type = GLP_DB;
+        glp_set_row_bnds(problem, i + 1, type, isinf(lb) ? 0.0 : lb, isinf(ub) ? 0.0 : ub);
+    }
+    if (model->nnz > 0) {
+        ia = (int *)malloc(sizeof(int) * (size_t)(model->nnz + 1));
+        ja = (int *)malloc(sizeof(int) * (size_t)(model->nnz + 1));
+        ar = (double *)malloc(sizeof(double) * (size_t)(model->nnz + 1));
+        if (ia == NULL || ja == NULL || ar == NULL) {
+            tl_remove_hooks();
+            glp_delete_prob(problem);
+            glp_free_env();
+            free(ia); free(ja); free(ar);
+            tl_copy_message(result, "out of memory building the matrix", NULL);
+            return result->status;
+        }
+        for (int k = 0; k < model->nnz; k++) {
+            ia[k + 1] = model->matrix_row[k] + 1;
+            ja[k + 1] = model->matrix_col[k] + 1;
+            ar[k + 1] = model->matrix_value[k];
+        }
+        glp_load_matrix(problem, model->nnz, ia, ja, ar);
+        free(ia); ia = NULL;
+        free(ja); ja = NULL;
+        free(ar); ar = NULL;
+    }
+
+    // 1. The LP relaxation (an optimal basis is what glp_intopt needs with its presolver off).
+    glp_smcp simplex;
+    glp_init_smcp(&simplex);
+    simplex.msg_lev = params->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    simplex.presolve = GLP_OFF;
+    if (ctx.deadline > 0) simplex.tm_lim = tl_limit_ms(ctx.deadline - tl_now());
+    int code = glp_simplex(problem, &simplex);
+    result->lp_seconds = tl_now() - start;
+    result->glpk_return_code = code;
+    int lp_status = glp_get_status(problem);
+    if (code == GLP_ETMLIM) {
+        result->status = TL_STATUS_NO_SOLUTION;
+        tl_copy_message(result, "time limit reached while solving the LP relaxation", NULL);
+    } else if (code != 0) {
+        result->status = TL_STATUS_ERROR;
+        char detail[64];
+        snprintf(detail, sizeof(detail), "glp_simplex returned %d", code);
+        tl_copy_message(result, detail, NULL);
+    } else if (lp_status == GLP_NOFEAS || glp_get_prim_stat(problem) == GLP_NOFEAS) {
+        result->status = TL_STATUS_INFEASIBLE;
+        tl_copy_message(result, "the LP relaxation is infeasible", NULL);
+    } else if (lp_status == GLP_UNBND) {
+        result->status = TL_STATUS_UNBOUNDED;
+        tl_copy_message(result, "the LP relaxation is unbounded", NULL);
+    } else if (lp_status != GLP_OPT) {
+        result->status = TL_STATUS_ERROR;
+        tl_copy_message(result, "the LP relaxation was not solved to optimality", NULL);
+    } else if (!has_integer) {
+        result->status = TL_STATUS_OPTIMAL;
+        result->objective = glp_get_obj_val(problem);
+        result->bound = result->objective;
+        result->gap = 0;
+        for (int j = 0; j < model->num_cols; j++) {
+            result->values[j] = glp_get_col_prim(problem, j + 1);
+        }
+    } else {
+        // 2. Branch and bound.
+        ctx.bound = glp_get_obj_val(problem); // the root LP bound holds until the callback knows better
+        glp_iocp mip;
+        glp_init_iocp(&mip);
+        mip.msg_lev = params->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+        mip.presolve = GLP_OFF;
+        mip.mip_gap = params->mip_gap > 0 ? params->mip_gap : 0.0;
+        mip.fp_heur = params->feasibility_pump ? GLP_ON : GLP_OFF;
+        mip.ps_heur = params->proximity_search ? GLP_ON : GLP_OFF;
+        if (params->cuts) {
+            mip.gmi_cuts = GLP_ON;
+            mip.mir_cuts = GLP_ON;
+            mip.cov_cuts = GLP_ON;
+            mip.clq_cuts = GLP_ON;
+        }
+        switch (params->branching) {
+            case 1: mip.br_tech = GLP_BR_PCH; break;
+            case 2: mip.br_tech = GLP_BR_MFV; break;
+            default: mip.br_tech = GLP_BR_DTH; break;
+        }
+        switch (params->backtracking) {
+            case 1: mip.bt_tech = GLP_BT_DFS; break;
+            case 2: mip.bt_tech = GLP_BT_BFS; break;
+            case 3: mip.bt_tech = GLP_BT_BPH; break;
+            default: mip.bt_tech = GLP_BT_BLB; break;
+        }
+        if (ctx.deadline > 0) mip.tm_lim = tl_limit_ms(ctx.deadline - tl_now());
+        mip.cb_func = tl_callback;
+        mip.cb_info = &ctx;
+        code = glp_intopt(problem, &mip);
+        result->glpk_return_code = code;
+        int mip_status = glp_mip_status(problem);
+        result->nodes = ctx.nodes;
+        result->warm_start_accepted = ctx.warm_start_accepted;
+        if (mip_status == GLP_OPT) {
+            result->status = TL_STATUS_OPTIMAL;
+            result->objective = glp_mip_obj_val(problem);
+            result->bound = result->objective;
+            result->gap = 0;
+        } else if (mip_status == GLP_FEAS) {
+            result->status = TL_STATUS_FEASIBLE;
+            result->objective = glp_mip_obj_val(problem);
+            result->bound = ctx.bound;
+            double denominator = fabs(result->objective) + 2.220446049250313e-16;
+            result->gap = isnan(ctx.bound) ? NAN : fabs(result->objective - ctx.bound) / denominator;
+            if (code == GLP_ETMLIM || code == GLP_ESTOP) {
+                tl_copy_message(result, "stopped at the time limit with an incumbent", NULL);
+            } else if (code == GLP_EMIPGAP) {
+                tl_copy_message(result, "stopped at the requested relative gap", NULL);
+            }
+        } else if (mip_status == GLP_NOFEAS) {
+            result->status = TL_STATUS_INFEASIBLE;
+            tl_copy_message(result, "no integer solution exists", NULL);
+        } else if (code == GLP_ETMLIM || code == GLP_ESTOP) {
+            result->status = TL_STATUS_NO_SOLUTION;
+            result->bound = ctx.bound;
+            tl_copy_message(result, "stopped at the time limit before finding a solution", NULL);
+        } else {
+            result->status = TL_STATUS_ERROR;
+            char detail[64];
+            snprintf(detail, sizeof(detail), "glp_intopt returned %d", code);
+            tl_copy_message(result, detail, NULL);
+        }
+        if (result->status == TL_STATUS_OPTIMAL || result->status == TL_STATUS_FEASIBLE) {
+            for (int j = 0; j < model->num_cols; j++) {
+                result->values[j] = glp_mip_col_val(problem, j + 1);
+            }
+        }
+    }
+    glp_delete_prob(problem);
+    tl_remove_hooks();
+    glp_free_env();
+    return result->status;
+}
+
+int tl_provoke_fatal_error(int which, tl_result *result) {
+    tl_context ctx;
+    memset(&ctx, 0, sizeof(ctx));
+    result->status = TL_STATUS_ERROR;
+    result->message[0] = '\0';
+    tl_install_hooks(&ctx);
+    if (setjmp(ctx.jump) != 0) {
+        tl_remove_hooks();
+        glp_free_env();
+        tl_copy_message(result, "GLPK fatal error: ", ctx.last_output);
+        return TL_STATUS_ERROR;
+    }
+    glp_prob *problem = glp_create_prob();
+    if (which == 0) {
+        glp_add_rows(problem, 0);
+    } else if (which == 1) {
+        glp_add_rows(problem, 1);
+        glp_add_cols(problem, 2);
+        int ind[3] = {0, 1, 1};
+        double val[3] = {0, 1.0, 2.0};
+        glp_set_mat_row(problem, 1, 2, ind, val);
+    } else if (which == 2) {
+        glp_add_cols(problem, 1);
+        glp_set_col_bnds(problem, 7, GLP_FR, 0, 0);
+    } else {
+        glp_mem_limit(1);
+        glp_add_rows(problem, 1000000);
+    }
+    // Not reached when GLPK aborted; otherwise the provocation failed to provoke.
+    glp_delete_prob(problem);
+    tl_remove_hooks();
+    glp_free_env();
+    result->status = TL_STATUS_OPTIMAL;
+    tl_copy_message(result, "no error was raised", NULL);
+    return TL_STATUS_OPTIMAL;
+}
+
+#else
+
+int tl_glpk_available(void) { return 0; }
+
+const char *tl_glpk_version(void) { return ""; }
+
+int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) {
+    (void)model;
+    (void)params;
+    result->status = TL_STATUS_ERROR;
+    snprintf(result->message, sizeof(result->message), "this build has no GLPK");
+    return result->status;
+}
+
+int tl_provoke_fatal_error(int which, tl_result *result) {
+    (void)which;
+    result->status = TL_STATUS_ERROR;
+    snprintf(result->message, sizeof(result->message), "this build has no GLPK");
+    return result->status;
+}
+
+#endif

@@ -1,0 +1,119 @@
+/// The direction of an objective.
+public enum ObjectiveSense: String, Sendable, Codable {
+    case minimize
+    case maximize
+}
+
+/// One level of a lexicographic objective.
+///
+/// Levels are optimised in order: level 1 first; then level 2 among the solutions optimal for level 1; and so
+/// on. A level is held at its optimum `z` by the constraint `expression ≤ z + slack` (minimise) or
+/// `expression ≥ z - slack` (maximise), where `slack = absoluteTolerance + relativeTolerance · |z|`. When
+/// every term of the expression is an integer coefficient on an integer variable and the constant is an
+/// integer, `z` is rounded to the nearest integer and the slack is 0, so integer objectives are held exactly.
+public struct Objective: Sendable {
+    public var name: String
+    public var sense: ObjectiveSense
+    public var expression: LinearExpression
+    /// Default 1e-6.
+    public var absoluteTolerance: Double
+    /// Default 1e-9.
+    public var relativeTolerance: Double
+
+    public init(
+        name: String, sense: ObjectiveSense, expression: LinearExpression,
+        absoluteTolerance: Double = 1e-6, relativeTolerance: Double = 1e-9
+    ) {
+        self.name = name
+        self.sense = sense
+        self.expression = expression
+        self.absoluteTolerance = absoluteTolerance
+        self.relativeTolerance = relativeTolerance
+    }
+}
+
+/// A named linear constraint as stored in a model: merged, sorted terms and bounds.
+public struct ConstraintDefinition: Sendable {
+    public var name: String
+    public var indices: [Int]
+    public var coefficients: [Double]
+    /// `-.infinity` for none.
+    public var lower: Double
+    /// `.infinity` for none.
+    public var upper: Double
+}
+
+/// A mixed-integer linear program with a lexicographic objective, independent of any solver.
+///
+/// ```swift
+/// var model = Model(name: "knapsack")
+/// let x = (0..<3).map { model.addBinary("take_\($0)") }
+/// model.add(2 * x[0] + 3 * x[1] + 4 * x[2] <= 5, name: "capacity")
+/// model.maximize(3 * x[0] + 4 * x[1] + 5 * x[2], name: "value")
+/// ```
+public struct Model: Sendable {
+    public var name: String
+    public private(set) var variables: [VariableDefinition] = []
+    public private(set) var constraints: [ConstraintDefinition] = []
+    /// The lexicographic objective, most important first. Empty means: find any feasible solution.
+    public var objectives: [Objective] = []
+
+    public init(name: String = "touchline") {
+        self.name = name
+    }
+
+    /// Adds a variable. Integer bounds are rounded inwards when the model is solved.
+    @discardableResult
+    public mutating func addVariable(
+        _ name: String, kind: VariableKind = .continuous, lower: Double = 0, upper: Double = .infinity
+    ) -> Variable {
+        let bounds: (Double, Double) = kind == .binary ? (Swift.max(lower, 0), Swift.min(upper, 1)) : (lower, upper)
+        variables.append(VariableDefinition(name: name, kind: kind, lower: bounds.0, upper: bounds.1))
+        return Variable(index: variables.count - 1)
+    }
+
+    /// Adds a 0-1 variable.
+    @discardableResult
+    public mutating func addBinary(_ name: String) -> Variable {
+        addVariable(name, kind: .binary, lower: 0, upper: 1)
+    }
+
+    /// Adds an integer variable.
+    @discardableResult
+    public mutating func addInteger(_ name: String, lower: Double = 0, upper: Double = .infinity) -> Variable {
+        addVariable(name, kind: .integer, lower: lower, upper: upper)
+    }
+
+    /// Tightens the bounds of a variable.
+    public mutating func setBounds(_ variable: Variable, lower: Double, upper: Double) {
+        variables[variable.index].lower = lower
+        variables[variable.index].upper = upper
+    }
+
+    /// Adds a constraint under a name (names appear in exports and in infeasibility messages).
+    public mutating func add(_ constraint: LinearConstraint, name: String) {
+        let merged = constraint.expression.merged()
+        constraints.append(ConstraintDefinition(
+            name: name, indices: merged.indices, coefficients: merged.coefficients,
+            lower: constraint.lower, upper: constraint.upper))
+    }
+
+    /// Appends a level to the lexicographic objective: minimise `expression`.
+    public mutating func minimize(_ expression: LinearExpression, name: String = "objective") {
+        objectives.append(Objective(name: name, sense: .minimize, expression: expression))
+    }
+
+    /// Appends a level to the lexicographic objective: maximise `expression`.
+    public mutating func maximize(_ expression: LinearExpression, name: String = "objective") {
+        objectives.append(Objective(name: name, sense: .maximize, expression: expression))
+    }
+
+    /// Appends a level to the lexicographic objective.
+    public mutating func addObjective(_ objective: Objective) {
+        objectives.append(objective)
+    }
+
+    public var variableCount: Int { variables.count }
+    public var constraintCount: Int { constraints.count }
+    public var nonzeroCount: Int { constraints.reduce(0) { $0 + $1.indices.count } }
+}

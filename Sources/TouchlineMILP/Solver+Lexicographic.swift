@@ -1,0 +1,178 @@
+import Foundation
+
+extension Solver {
+    /// Solves the model's lexicographic objective, level by level.
+    ///
+    /// Each level after the first is solved with the earlier levels held at their optimum (see ``Objective``)
+    /// and warm-started from the previous level's solution, which is feasible for it. The time limit covers
+    /// all levels; when it stops a level, that level is held at its incumbent and the remaining levels get what
+    /// time is left. The result is ``Termination/optimal`` only when every level was proven optimal.
+    public func solve(_ model: Model, options: SolveOptions = SolveOptions()) -> SolveResult {
+        let started = ContinuousClock.now
+        func elapsed() -> Double {
+            let duration = ContinuousClock.now - started
+            return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
+        func failed(_ termination: Termination, _ message: String, notes: [String] = []) -> SolveResult {
+            SolveResult(
+                termination: termination, values: nil, objectiveValues: [], levels: [], bound: nil, gap: nil,
+                gapLevel: 0, nodes: 0, seconds: elapsed(), message: message, notes: notes)
+        }
+        do {
+            try model.validate()
+        } catch {
+            return failed(.error, error.description)
+        }
+        if let limit = options.timeLimitSeconds, !(limit > 0) {
+            return failed(.error, MILPError.invalidOption(name: "timeLimitSeconds", expected: "a positive number").description)
+        }
+        if !(options.mipGap >= 0) {
+            return failed(.error, MILPError.invalidOption(name: "mipGap", expected: "a number >= 0").description)
+        }
+        if let memory = options.memoryLimitMB, memory <= 0 {
+            return failed(.error, MILPError.invalidOption(name: "memoryLimitMB", expected: "a positive whole number").description)
+        }
+        if let reason = model.trivialInfeasibility() {
+            return failed(.infeasible, reason)
+        }
+        var notes: [String] = []
+        var incumbent: [Double]? = nil
+        if let warmStart = options.warmStart {
+            let problems = model.violations(of: warmStart)
+            if problems.isEmpty {
+                incumbent = warmStart.enumerated().map { index, value in
+                    model.variables[index].kind == .continuous ? value : value.rounded()
+                }
+            } else {
+                notes.append("warm start ignored: \(problems.prefix(3).joined(separator: "; "))")
+            }
+        }
+        if model.variables.isEmpty {
+            let values: [Double] = []
+            return SolveResult(
+                termination: .optimal, values: values,
+                objectiveValues: model.objectives.map { $0.expression.constant }, levels: [],
+                bound: model.objectives.first?.expression.constant, gap: 0, gapLevel: 0, nodes: 0,
+                seconds: elapsed(), message: nil, notes: notes)
+        }
+
+        let levels: [Objective?] = model.objectives.isEmpty ? [nil] : model.objectives.map { $0 }
+        var heldRows: [ConstraintDefinition] = []
+        var reports: [LevelReport] = []
+        var termination = Termination.optimal
+        var message: String? = nil
+        var gapLevel: Int? = nil
+        var totalNodes = 0
+        for (levelIndex, objective) in levels.enumerated() {
+            var remaining: Double? = nil
+            if let limit = options.timeLimitSeconds {
+                remaining = limit - elapsed()
+                if remaining! <= 0.001 {
+                    // Out of time: the incumbent (if any) stands for the remaining levels.
+                    termination = incumbent == nil ? .timeLimit : .timeLimit
+                    message = message ?? "time limit reached before level \(levelIndex + 1) (\(objective?.name ?? "feasibility"))"
+                    if gapLevel == nil { gapLevel = levelIndex }
+                    reports.append(LevelReport(
+                        name: objective?.name ?? "feasibility", termination: incumbent == nil ? .noSolution : .feasible,
+                        objective: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
+                        nodes: 0, seconds: 0, warmStartAccepted: false))
+                    continue
+                }
+            }
+            let problem = model.flatten(objective: objective, extraRows: heldRows)
+            let outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
+            totalNodes += outcome.nodes
+            let name = objective?.name ?? "feasibility"
+            reports.append(LevelReport(
+                name: name, termination: outcome.termination, objective: outcome.objective, bound: outcome.bound,
+                gap: outcome.gap, nodes: outcome.nodes, seconds: outcome.seconds,
+                warmStartAccepted: outcome.warmStartAccepted))
+            switch outcome.termination {
+            case .optimal:
+                break
+            case .feasible:
+                termination = .timeLimit
+                if gapLevel == nil { gapLevel = levelIndex }
+                message = message ?? outcome.message ?? "level \(levelIndex + 1) (\(name)) stopped before proving optimality"
+            case .noSolution:
+                termination = .timeLimit
+                if gapLevel == nil { gapLevel = levelIndex }
+                message = message ?? outcome.message ?? "time limit reached at level \(levelIndex + 1) (\(name))"
+            case .infeasible:
+                // Only the first level can be infeasible: later levels contain the previous solution.
+                if levelIndex == 0 {
+                    return SolveResult(
+                        termination: .infeasible, values: nil, objectiveValues: [], levels: reports, bound: nil,
+                        gap: nil, gapLevel: 0, nodes: totalNodes, seconds: elapsed(),
+                        message: outcome.message ?? "no solution satisfies the constraints", notes: notes)
+                }
+                termination = .error
+                message = "level \(levelIndex + 1) (\(name)) became infeasible after holding the earlier levels; the earlier solution is kept"
+            case .unbounded:
+                if incumbent == nil || levelIndex == 0 {
+                    return SolveResult(
+                        termination: .unbounded, values: nil, objectiveValues: [], levels: reports, bound: nil,
+                        gap: nil, gapLevel: levelIndex, nodes: totalNodes, seconds: elapsed(),
+                        message: outcome.message ?? "the objective is unbounded", notes: notes)
+                }
+                termination = .unbounded
+                message = "level \(levelIndex + 1) (\(name)) is unbounded; the earlier solution is kept"
+            case .error:
+                if incumbent == nil {
+                    return SolveResult(
+                        termination: .error, values: nil, objectiveValues: [], levels: reports, bound: nil, gap: nil,
+                        gapLevel: levelIndex, nodes: totalNodes, seconds: elapsed(),
+                        message: outcome.message ?? "the solver failed", notes: notes)
+                }
+                termination = .error
+                message = outcome.message ?? "the solver failed at level \(levelIndex + 1) (\(name))"
+            }
+            if let values = outcome.values, outcome.termination == .optimal || outcome.termination == .feasible {
+                incumbent = values.enumerated().map { index, value in
+                    model.variables[index].kind == .continuous ? value : value.rounded()
+                }
+            }
+            // Hold this level at the value reached, for the levels after it.
+            if let objective, let current = incumbent, levelIndex < levels.count - 1 {
+                heldRows.append(holdRow(model: model, objective: objective, at: objective.expression.value(current)))
+            }
+        }
+        guard let values = incumbent else {
+            return SolveResult(
+                termination: termination == .optimal ? .error : termination, values: nil, objectiveValues: [],
+                levels: reports, bound: reports.first?.bound, gap: nil, gapLevel: gapLevel ?? 0, nodes: totalNodes,
+                seconds: elapsed(), message: message ?? "no solution found", notes: notes)
+        }
+        let objectiveValues = model.objectives.map { $0.expression.value(values) }
+        let reportIndex = gapLevel ?? 0
+        var bound: Double? = nil
+        var gap: Double? = nil
+        if termination == .optimal {
+            bound = objectiveValues.first
+            gap = 0
+        } else if reportIndex < reports.count {
+            bound = reports[reportIndex].bound
+            gap = reports[reportIndex].gap
+        }
+        return SolveResult(
+            termination: termination, values: values, objectiveValues: objectiveValues, levels: reports,
+            bound: bound, gap: gap, gapLevel: reportIndex, nodes: totalNodes, seconds: elapsed(), message: message,
+            notes: notes)
+    }
+
+    private func holdRow(model: Model, objective: Objective, at value: Double) -> ConstraintDefinition {
+        let merged = objective.expression.merged()
+        let constant = objective.expression.constant
+        var target = value
+        var slack = objective.absoluteTolerance + objective.relativeTolerance * abs(value)
+        if model.isIntegral(objective.expression) {
+            target = value.rounded()
+            slack = 0
+        }
+        let lower = objective.sense == .minimize ? -Double.infinity : target - slack - constant
+        let upper = objective.sense == .minimize ? target + slack - constant : Double.infinity
+        return ConstraintDefinition(
+            name: "hold_\(objective.name)", indices: merged.indices, coefficients: merged.coefficients,
+            lower: lower, upper: upper)
+    }
+}

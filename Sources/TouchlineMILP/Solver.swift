@@ -1,0 +1,133 @@
+/// Options for one solve of a whole (lexicographic) model.
+public struct SolveOptions: Sendable {
+    /// Wall-clock limit in seconds for all levels together; `nil` for none.
+    public var timeLimitSeconds: Double?
+    /// Relative gap at which a level may stop (0 proves optimality).
+    public var mipGap: Double
+    /// GLPK memory limit in megabytes; `nil` for none. Exceeding it is reported as a solver error.
+    public var memoryLimitMB: Int?
+    /// Forward the solver's log to standard error (never to standard output).
+    public var verbose: Bool
+    /// A complete assignment (one value per variable) offered to the solver as its first incumbent. It is
+    /// checked against the model first and dropped, with a note, when it breaks a constraint.
+    public var warmStart: [Double]?
+    public var tuning: SolverTuning
+
+    public init(
+        timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,
+        warmStart: [Double]? = nil, tuning: SolverTuning = SolverTuning()
+    ) {
+        self.timeLimitSeconds = timeLimitSeconds
+        self.mipGap = mipGap
+        self.memoryLimitMB = memoryLimitMB
+        self.verbose = verbose
+        self.warmStart = warmStart
+        self.tuning = tuning
+    }
+}
+
+/// Branch-and-bound settings. The defaults (feasibility pump, cuts, pseudocost branching) are the ones that
+/// made the lineup models fast on GLPK; GLPK's own defaults are `SolverTuning.glpkDefaults`.
+public struct SolverTuning: Sendable, Equatable {
+    public enum Branching: Int, Sendable { case driebeckTomlin = 0, pseudocost = 1, mostFractional = 2 }
+    public enum Backtracking: Int, Sendable { case bestLocalBound = 0, depthFirst = 1, breadthFirst = 2, bestProjection = 3 }
+
+    public var feasibilityPump: Bool
+    public var proximitySearch: Bool
+    public var cuts: Bool
+    public var branching: Branching
+    public var backtracking: Backtracking
+
+    public init(
+        feasibilityPump: Bool = true, proximitySearch: Bool = false, cuts: Bool = true,
+        branching: Branching = .pseudocost, backtracking: Backtracking = .bestLocalBound
+    ) {
+        self.feasibilityPump = feasibilityPump
+        self.proximitySearch = proximitySearch
+        self.cuts = cuts
+        self.branching = branching
+        self.backtracking = backtracking
+    }
+
+    /// GLPK's own defaults, for comparison in benchmarks.
+    public static let glpkDefaults = SolverTuning(
+        feasibilityPump: false, proximitySearch: false, cuts: false, branching: .driebeckTomlin,
+        backtracking: .bestLocalBound)
+}
+
+/// A single-objective problem in the flat form every backend takes: column bounds and kinds, a row-bounded
+/// sparse matrix. Produced by ``Model`` for each lexicographic level; bounds of integer columns are already
+/// rounded, rows are non-empty, every number is finite except infinite bounds.
+public struct FlatProblem: Sendable {
+    public var columnLower: [Double]
+    public var columnUpper: [Double]
+    public var columnIsInteger: [Bool]
+    public var objective: [Double]
+    public var objectiveConstant: Double
+    public var maximize: Bool
+    public var rowLower: [Double]
+    public var rowUpper: [Double]
+    public var matrixRow: [Int32]
+    public var matrixColumn: [Int32]
+    public var matrixValue: [Double]
+}
+
+/// How one single-objective solve ended.
+public enum LevelTermination: String, Sendable, Codable {
+    case optimal, feasible, noSolution, infeasible, unbounded, error
+}
+
+/// The outcome of one single-objective solve.
+public struct LevelOutcome: Sendable {
+    public var termination: LevelTermination
+    public var values: [Double]?
+    public var objective: Double?
+    public var bound: Double?
+    public var gap: Double?
+    public var nodes: Int
+    public var seconds: Double
+    public var warmStartAccepted: Bool
+    public var message: String?
+
+    public init(
+        termination: LevelTermination, values: [Double]? = nil, objective: Double? = nil, bound: Double? = nil,
+        gap: Double? = nil, nodes: Int = 0, seconds: Double = 0, warmStartAccepted: Bool = false,
+        message: String? = nil
+    ) {
+        self.termination = termination
+        self.values = values
+        self.objective = objective
+        self.bound = bound
+        self.gap = gap
+        self.nodes = nodes
+        self.seconds = seconds
+        self.warmStartAccepted = warmStartAccepted
+        self.message = message
+    }
+}
+
+/// A MILP backend. It solves one single-objective ``FlatProblem`` synchronously on the calling thread; the
+/// lexicographic levels, validation and warm-start checks are done once for every backend by
+/// ``Solver/solve(_:options:)``.
+public protocol Solver: Sendable {
+    /// A short name for reports ("glpk").
+    var name: String { get }
+    /// Solves one level. `timeLimitSeconds` is what is left of the whole solve's limit.
+    func solveLevel(_ problem: FlatProblem, timeLimitSeconds: Double?, warmStart: [Double]?, options: SolveOptions)
+        -> LevelOutcome
+}
+
+/// The MILP backends compiled into this build.
+public enum Solvers {
+    /// The default backend: GLPK when the `GLPK` trait is on, else `nil` (greedy-only build).
+    public static var `default`: (any Solver)? {
+        #if GLPK
+        return GLPKSolver()
+        #else
+        return nil
+        #endif
+    }
+
+    /// True when this build can solve integer programs.
+    public static var isMILPAvailable: Bool { Solvers.default != nil }
+}
