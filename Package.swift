@@ -59,6 +59,7 @@ let package = Package(
             name: "touchline",
             dependencies: [
                 "Touchline",
+                "TouchlineMILP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

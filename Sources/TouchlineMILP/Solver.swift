@@ -131,3 +131,14 @@ public enum Solvers {
     /// True when this build can solve integer programs.
     public static var isMILPAvailable: Bool { Solvers.default != nil }
 }
+
+/// The version of the GLPK library this build links, or "" in a greedy-only build.
+public enum GLPKVersion {
+    public static var string: String {
+        #if GLPK
+        return GLPKSolver.version
+        #else
+        return ""
+        #endif
+    }
+}

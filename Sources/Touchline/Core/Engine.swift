@@ -1,0 +1,143 @@
+import Foundation
+import TouchlineMILP
+
+/// Solves instances of any kind: validation, greedy, MILP warm-started by greedy, fallback, and the
+/// independent verification every printed result passes.
+public enum Engine {
+    /// Solves a decoded instance.
+    ///
+    /// - Returns: a report with status `optimal`, `feasible`, `infeasible` or `invalid`.
+    /// - Throws: ``TouchlineError/verificationFailed(_:)`` when a solver produced a plan that breaks a rule (a
+    ///   bug: such a plan is never returned), ``TouchlineError/methodUnavailable(_:)`` for `milp` in a
+    ///   greedy-only build.
+    public static func solve<Kind: ProblemKind>(
+        _ instance: Kind.Instance, kind: Kind.Type, options overrides: SolverOptions = SolverOptions(),
+        settings: RunSettings = RunSettings()
+    ) throws(TouchlineError) -> SolveReport<Kind> {
+        let started = ContinuousClock.now
+        func seconds() -> Double {
+            if settings.reproducible { return 0 }
+            let duration = ContinuousClock.now - started
+            return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
+        let options = (Kind.options(of: instance) ?? SolverOptions()).merged(with: overrides)
+        var collector = IssueCollector()
+        options.validate(into: &collector)
+        let issues = collector.issues + Kind.validate(instance)
+        if !issues.isEmpty {
+            return SolveReport(problem: Kind.name, status: .invalid, stats: SolveStats(seconds: seconds()), errors: issues)
+        }
+        let method = options.resolvedMethod
+        if method == .milp && !Solvers.isMILPAvailable {
+            throw .methodUnavailable(
+                "options.method: \"milp\" needs the GLPK trait, and this build has none; use \"auto\" or \"greedy\"")
+        }
+        if let reason = Kind.impossibility(instance) {
+            return SolveReport(problem: Kind.name, status: .infeasible, stats: SolveStats(seconds: seconds()), reason: reason)
+        }
+
+        var warnings: [String] = []
+        let greedy = Kind.greedy(instance)
+        if let greedy {
+            let violations = Kind.verify(instance, greedy)
+            if !violations.isEmpty { throw .verificationFailed(["greedy: "] + violations) }
+        }
+        let greedyObjective = greedy.map { Kind.objective(instance, $0) }
+
+        guard method != .greedy, let solver = Solvers.default else {
+            guard let greedy, let greedyObjective else {
+                return SolveReport(
+                    problem: Kind.name, status: .infeasible, method: "greedy", stats: SolveStats(seconds: seconds()),
+                    warnings: ["greedy found no plan; it proves nothing, the MILP could (method \"auto\" with GLPK)"],
+                    reason: "the greedy heuristic found no plan that keeps every hard rule")
+            }
+            return SolveReport(
+                problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                stats: SolveStats(seconds: seconds()), solution: greedy, warnings: warnings)
+        }
+
+        let formulation = Kind.formulate(instance)
+        var solveOptions = SolveOptions(
+            timeLimitSeconds: options.resolvedTimeLimit, mipGap: options.mipGap ?? 0,
+            memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose,
+            tuning: settings.tuning ?? formulation.tuning)
+        if options.warmStart ?? true, let greedy {
+            solveOptions.warmStart = formulation.encode(greedy)
+        }
+        let result = solver.solve(formulation.model, options: solveOptions)
+        warnings.append(contentsOf: result.notes)
+        var stats = SolveStats(
+            seconds: 0, variables: formulation.model.variableCount, constraints: formulation.model.constraintCount,
+            nodes: result.nodes)
+        stats.levels = result.levels.map {
+            LevelStats(
+                name: $0.name, termination: $0.termination.rawValue, value: $0.objective, bound: $0.bound, gap: $0.gap,
+                seconds: settings.reproducible ? 0 : $0.seconds, nodes: $0.nodes)
+        }
+        stats.warmStartAccepted = solveOptions.warmStart == nil ? nil : result.levels.first?.warmStartAccepted
+        if let greedyObjective { stats.greedyObjective = String(describing: greedyObjective) }
+
+        switch result.termination {
+        case .infeasible:
+            stats.seconds = seconds()
+            return SolveReport(
+                problem: Kind.name, status: .infeasible, method: "milp", stats: stats, warnings: warnings,
+                reason: result.message.map { "the solver proved that no plan keeps every hard rule (\($0))" }
+                    ?? "the solver proved that no plan keeps every hard rule")
+        case .optimal, .timeLimit, .unbounded, .error:
+            guard result.hasSolution else {
+                if let message = result.message { warnings.append("MILP: \(message)") }
+                guard let greedy, let greedyObjective else {
+                    if result.termination == .error { throw .solverFailure(result.message ?? "no answer") }
+                    stats.seconds = seconds()
+                    return SolveReport(
+                        problem: Kind.name, status: .infeasible, method: "milp", stats: stats,
+                        warnings: warnings + ["the MILP found no plan within \(options.resolvedTimeLimit) s and greedy found none; nothing is proven"],
+                        reason: "no plan was found within the time limit (not proven impossible)")
+                }
+                warnings.append("the MILP found no plan within the limit; this is the greedy plan")
+                stats.seconds = seconds()
+                return SolveReport(
+                    problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                    stats: stats, solution: greedy, warnings: warnings)
+            }
+            let solution = formulation.decode(result)
+            let violations = Kind.verify(instance, solution)
+            if !violations.isEmpty { throw .verificationFailed(["milp: "] + violations) }
+            let objective = Kind.objective(instance, solution)
+            if let greedy, let greedyObjective, Kind.isBetter(greedyObjective, than: objective) {
+                // Only possible when the MILP stopped early: keep the better plan.
+                warnings.append("the MILP stopped before matching greedy; this is the greedy plan")
+                stats.seconds = seconds()
+                return SolveReport(
+                    problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                    bound: result.bound, gap: nil, stats: stats, solution: greedy, warnings: warnings)
+            }
+            if result.termination != .optimal, let message = result.message { warnings.append("MILP: \(message)") }
+            stats.seconds = seconds()
+            return SolveReport(
+                problem: Kind.name, status: result.termination == .optimal ? .optimal : .feasible, method: "milp",
+                objective: objective, bound: result.bound, gap: result.gap, stats: stats, solution: solution,
+                warnings: warnings)
+        }
+    }
+
+    /// Checks a result against every rule of its kind, independently of the code that solved it: the plan's
+    /// rules, that its reported objective matches the plan, and that nothing was silently dropped.
+    public static func verify<Kind: ProblemKind>(
+        _ instance: Kind.Instance, report: SolveReport<Kind>, kind: Kind.Type
+    ) -> [String] {
+        guard let solution = report.solution else {
+            if report.status == .optimal || report.status == .feasible {
+                return ["status \(report.status.rawValue) but no solution"]
+            }
+            return []
+        }
+        var violations = Kind.verify(instance, solution)
+        let recomputed = Kind.objective(instance, solution)
+        if let reported = report.objective, reported != recomputed {
+            violations.append("objective: reported \(reported) but the solution gives \(recomputed)")
+        }
+        return violations
+    }
+}

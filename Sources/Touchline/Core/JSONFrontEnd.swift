@@ -1,0 +1,244 @@
+import Foundation
+import TouchlineMILP
+
+/// The documented exit codes of the `touchline` command (and the outcome classes of the JSON front end).
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// A plan was printed (status `optimal` or `feasible`); `validate`, `verify` or `export` succeeded.
+    case success = 0
+    /// `verify` found at least one violation.
+    case violations = 1
+    /// The instance has no plan (status `infeasible`, with a reason).
+    case infeasible = 2
+    /// Bad command-line usage.
+    case usage = 64
+    /// The input is not a valid instance (status `invalid`, every error with its JSON path).
+    case invalidInput = 65
+    /// An input file could not be read.
+    case noInput = 66
+    /// The requested method is not in this build (`milp` without GLPK).
+    case unavailable = 69
+    /// Internal error: a solver failure, or a result that failed its own verification (never printed as a plan).
+    case internalError = 70
+    /// An output file could not be written.
+    case cannotCreate = 73
+}
+
+/// What the JSON front end produced: the text to print and how to exit.
+public struct FrontEndOutput: Sendable {
+    /// JSON (or text) for standard output.
+    public var output: String
+    /// Human-readable lines for standard error.
+    public var diagnostics: [String]
+    public var exitCode: ExitStatus
+    public var status: ResultStatus?
+}
+
+/// The output format of `solve`.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case json
+    case text
+}
+
+/// JSON in, JSON out: the library behind the `touchline` command.
+public enum JSONFrontEnd {
+    /// Solves one JSON instance.
+    public static func solve(
+        _ data: Data, options: SolverOptions = SolverOptions(), settings: RunSettings = RunSettings(),
+        format: OutputFormat = .json, pretty: Bool = false
+    ) -> FrontEndOutput {
+        switch identify(data) {
+        case let .failure(error):
+            return invalid(problem: nil, error.issues, pretty: pretty)
+        case let .success(kind):
+            return kind.solveJSON(data, options: options, settings: settings, format: format, pretty: pretty)
+        }
+    }
+
+    /// Checks a JSON instance without solving it: every problem with its JSON path (empty when valid).
+    public static func validate(_ data: Data) -> [InputIssue] {
+        switch identify(data) {
+        case let .failure(error): return error.issues
+        case let .success(kind): return kind.validateJSON(data)
+        }
+    }
+
+    /// Re-checks a result (the JSON `solve` printed) against every rule of its instance's kind.
+    public static func verify(instance: Data, result: Data) -> Result<[String], TouchlineError> {
+        switch identify(instance) {
+        case let .failure(error): return .failure(error)
+        case let .success(kind): return kind.verifyJSON(instance: instance, result: result)
+        }
+    }
+
+    /// Writes the MILP of a JSON instance as CPLEX LP or free MPS (objective level `level`, 0-based; earlier
+    /// levels are held at the values the MILP finds for them, which needs GLPK).
+    public static func export(_ data: Data, format: ModelFileFormat, level: Int = 0) -> Result<String, TouchlineError> {
+        switch identify(data) {
+        case let .failure(error): return .failure(error)
+        case let .success(kind): return kind.exportJSON(data, format: format, level: level)
+        }
+    }
+
+    /// The JSON Schema of a kind's instance.
+    public static func schema(_ name: String) -> String? {
+        ProblemKinds.kind(named: name)?.schema
+    }
+
+    /// Finds the kind named by the document's `problem` field.
+    static func identify(_ data: Data) -> Result<any ProblemKind.Type, TouchlineError> {
+        struct Envelope: Decodable { var problem: String? }
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: data)
+        } catch {
+            return .failure(.invalidInput([JSONPath.issue(from: error)]))
+        }
+        guard let name = envelope.problem else {
+            return .failure(.invalidInput([InputIssue(
+                path: "problem", message: "required field is missing; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
+        }
+        guard let kind = ProblemKinds.kind(named: name) else {
+            return .failure(.invalidInput([InputIssue(
+                path: "problem", message: "unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
+        }
+        return .success(kind)
+    }
+
+    static func invalid(problem: String?, _ issues: [InputIssue], pretty: Bool) -> FrontEndOutput {
+        struct InvalidReport: Encodable {
+            var problem: String?
+            var status = ResultStatus.invalid
+            var errors: [InputIssue]
+            var warnings: [String] = []
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(problem, forKey: .problem)
+                try container.encode(status, forKey: .status)
+                try container.encode(errors, forKey: .errors)
+                try container.encode(warnings, forKey: .warnings)
+            }
+            enum CodingKeys: String, CodingKey { case problem, status, errors, warnings }
+        }
+        let output = encodeJSON(InvalidReport(problem: problem, errors: issues), pretty: pretty)
+        return FrontEndOutput(output: output, diagnostics: issues.map(\.description), exitCode: .invalidInput, status: .invalid)
+    }
+
+    /// Sorted keys, so that the same input gives the same bytes.
+    static func encodeJSON<Value: Encodable>(_ value: Value, pretty: Bool) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            return "{\"status\":\"invalid\",\"errors\":[{\"path\":\"\",\"message\":\"could not encode the result\"}]}"
+        }
+    }
+}
+
+extension ProblemKind {
+    /// Decodes an instance, reporting every decoding and validation problem with its JSON path.
+    public static func decodeInstance(_ data: Data) -> Result<Instance, TouchlineError> {
+        let instance: Instance
+        do {
+            instance = try JSONDecoder().decode(Instance.self, from: data)
+        } catch {
+            return .failure(.invalidInput([JSONPath.issue(from: error)]))
+        }
+        return .success(instance)
+    }
+
+    static func validateJSON(_ data: Data) -> [InputIssue] {
+        switch decodeInstance(data) {
+        case let .failure(error): return error.issues
+        case let .success(instance):
+            var collector = IssueCollector()
+            options(of: instance)?.validate(into: &collector)
+            return collector.issues + validate(instance)
+        }
+    }
+
+    static func solveJSON(
+        _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool
+    ) -> FrontEndOutput {
+        let instance: Instance
+        switch decodeInstance(data) {
+        case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues, pretty: pretty)
+        case let .success(decoded): instance = decoded
+        }
+        let report: SolveReport<Self>
+        do {
+            report = try Engine.solve(instance, kind: Self.self, options: options, settings: settings)
+        } catch let error {
+            switch error {
+            case .methodUnavailable:
+                return FrontEndOutput(output: "", diagnostics: [error.description], exitCode: .unavailable, status: nil)
+            default:
+                return FrontEndOutput(output: "", diagnostics: [error.description], exitCode: .internalError, status: nil)
+            }
+        }
+        if report.status == .invalid {
+            return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
+        }
+        let output = format == .text ? renderText(instance, report) : JSONFrontEnd.encodeJSON(report, pretty: pretty)
+        let exitCode: ExitStatus = report.status == .infeasible ? .infeasible : .success
+        var diagnostics = report.warnings.map { "warning: \($0)" }
+        if let reason = report.reason { diagnostics.append("infeasible: \(reason)") }
+        return FrontEndOutput(output: output, diagnostics: diagnostics, exitCode: exitCode, status: report.status)
+    }
+
+    static func verifyJSON(instance data: Data, result: Data) -> Result<[String], TouchlineError> {
+        let instance: Instance
+        switch decodeInstance(data) {
+        case let .failure(error): return .failure(error)
+        case let .success(decoded): instance = decoded
+        }
+        let issues = validate(instance)
+        if !issues.isEmpty { return .failure(.invalidInput(issues)) }
+        let report: SolveReport<Self>
+        do {
+            report = try JSONDecoder().decode(SolveReport<Self>.self, from: result)
+        } catch {
+            let issue = JSONPath.issue(from: error)
+            return .failure(.invalidInput([InputIssue(path: issue.path, message: "in the result: \(issue.message)")]))
+        }
+        if report.problem != name {
+            return .success(["problem: the result is for \"\(report.problem)\", the instance for \"\(name)\""])
+        }
+        return .success(Engine.verify(instance, report: report, kind: Self.self))
+    }
+
+    static func exportJSON(_ data: Data, format: ModelFileFormat, level: Int) -> Result<String, TouchlineError> {
+        let instance: Instance
+        switch decodeInstance(data) {
+        case let .failure(error): return .failure(error)
+        case let .success(decoded): instance = decoded
+        }
+        let issues = validate(instance)
+        if !issues.isEmpty { return .failure(.invalidInput(issues)) }
+        let formulation = formulate(instance)
+        let model = formulation.model
+        guard level >= 0 && level < max(1, model.objectives.count) else {
+            return .failure(.invalidInput([InputIssue(
+                path: "--level", message: "expected a level from 0 to \(max(0, model.objectives.count - 1))")]))
+        }
+        var held: [ConstraintDefinition] = []
+        if level > 0 {
+            guard let solver = Solvers.default else {
+                return .failure(.methodUnavailable("export --level \(level) solves the earlier levels, which needs the GLPK trait"))
+            }
+            var truncated = model
+            truncated.objectives = Array(model.objectives.prefix(level))
+            let solved = solver.solve(truncated, options: SolveOptions(timeLimitSeconds: options(of: instance)?.resolvedTimeLimit ?? 10))
+            guard let values = solved.values, solved.termination == .optimal else {
+                return .failure(.solverFailure("the earlier levels were not solved to optimality: \(solved.message ?? solved.termination.rawValue)"))
+            }
+            held = model.holdingRows(upTo: level, values: values)
+        }
+        do {
+            return .success(try model.export(format, level: level, held: held))
+        } catch {
+            return .failure(.solverFailure(error.description))
+        }
+    }
+}

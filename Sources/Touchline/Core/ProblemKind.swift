@@ -1,0 +1,71 @@
+import TouchlineMILP
+
+/// A MILP formulation of one instance: the model and the way back from its variables to a solution.
+public struct Formulation<Solution: Sendable>: Sendable {
+    public var model: Model
+    /// Turns the solver's values into a solution of the kind.
+    public var decode: @Sendable (SolveResult) -> Solution
+    /// The values of the model's variables that represent a given solution (for the warm start), or nil.
+    public var encode: @Sendable (Solution) -> [Double]?
+    /// Branch-and-bound settings suited to this kind.
+    public var tuning: SolverTuning
+
+    public init(
+        model: Model, tuning: SolverTuning = SolverTuning(), decode: @escaping @Sendable (SolveResult) -> Solution,
+        encode: @escaping @Sendable (Solution) -> [Double]?
+    ) {
+        self.model = model
+        self.tuning = tuning
+        self.decode = decode
+        self.encode = encode
+    }
+}
+
+/// One problem kind: a folder under `Kinds/` with its instance types and validation, MILP formulation,
+/// greedy, verifier and text rendering, registered with one line in ``ProblemKinds``.
+public protocol ProblemKind: Sendable {
+    associatedtype Instance: Codable & Sendable
+    associatedtype Solution: Codable & Sendable
+    /// The lexicographic objective, as the output's `objective` object.
+    associatedtype Objective: Codable & Sendable & Equatable
+
+    /// The value of the `problem` field.
+    static var name: String { get }
+    /// One line for `touchline --help` and the README.
+    static var summary: String { get }
+    /// The JSON Schema (draft 2020-12) of an instance, as JSON text.
+    static var schema: String { get }
+
+    /// The options object of an instance.
+    static func options(of instance: Instance) -> SolverOptions?
+
+    /// Every semantic problem of a decoded instance, each with its JSON path (unknown ids, bad ranges).
+    static func validate(_ instance: Instance) -> [InputIssue]
+
+    /// A sentence naming the rules that collide when the instance cannot have a plan at all (for example a pin
+    /// to a closed pitch), found without solving; nil when no such collision is seen.
+    static func impossibility(_ instance: Instance) -> String?
+
+    /// The MILP of the instance (its objective is the kind's lexicographic contract).
+    static func formulate(_ instance: Instance) -> Formulation<Solution>
+
+    /// A fast heuristic plan, or nil when it finds none.
+    static func greedy(_ instance: Instance) -> Solution?
+
+    /// Every rule the solution breaks, in words; empty when the solution is legal. Independent of the code
+    /// that solved it: it re-derives everything from the instance.
+    static func verify(_ instance: Instance, _ solution: Solution) -> [String]
+
+    /// The objective value of a solution, computed from the solution alone.
+    static func objective(_ instance: Instance, _ solution: Solution) -> Objective
+
+    /// True when `lhs` is strictly better than `rhs` in the lexicographic order.
+    static func isBetter(_ lhs: Objective, than rhs: Objective) -> Bool
+
+    /// A plain-text rendering of a result for a person.
+    static func renderText(_ instance: Instance, _ result: SolveReport<Self>) -> String
+}
+
+extension ProblemKind {
+    public static func impossibility(_ instance: Instance) -> String? { nil }
+}

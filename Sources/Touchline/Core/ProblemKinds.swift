@@ -1,0 +1,14 @@
+/// The registry of problem kinds: adding a kind is one folder under `Kinds/` plus one line here.
+public enum ProblemKinds {
+    public static let all: [any ProblemKind.Type] = [
+        PitchesKind.self,
+    ]
+
+    /// The `problem` names, in registry order.
+    public static var names: [String] { all.map { $0.name } }
+
+    /// The kind whose `problem` name is `name`.
+    public static func kind(named name: String) -> (any ProblemKind.Type)? {
+        all.first { $0.name == name }
+    }
+}

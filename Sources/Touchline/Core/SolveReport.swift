@@ -1,0 +1,105 @@
+/// The status of a result (a contract: `optimal`, `feasible`, `infeasible`, `invalid`).
+public enum ResultStatus: String, Sendable, Codable {
+    /// A plan proven optimal by the solver for the whole lexicographic objective.
+    case optimal
+    /// A legal plan not proven optimal (greedy, or the MILP stopped by its limit).
+    case feasible
+    /// No plan satisfies the hard rules; `reason` says which collide.
+    case infeasible
+    /// The input is not a valid instance; `errors` names each bad field.
+    case invalid
+}
+
+/// Size and effort of a solve.
+public struct SolveStats: Sendable, Codable, Equatable {
+    /// Wall-clock seconds of the whole solve (0 with `--reproducible`).
+    public var seconds: Double
+    /// Variables and constraints of the MILP (0 when only greedy ran).
+    public var variables: Int
+    public var constraints: Int
+    /// Branch-and-bound nodes over all objective levels.
+    public var nodes: Int
+    /// Per objective level: name, termination, value, bound, gap (MILP only).
+    public var levels: [LevelStats]?
+    /// Whether the greedy warm start was accepted as the first incumbent.
+    public var warmStartAccepted: Bool?
+    /// The primary objective level's value found by greedy (for comparison).
+    public var greedyObjective: String?
+
+    public init(seconds: Double = 0, variables: Int = 0, constraints: Int = 0, nodes: Int = 0) {
+        self.seconds = seconds
+        self.variables = variables
+        self.constraints = constraints
+        self.nodes = nodes
+    }
+}
+
+public struct LevelStats: Sendable, Codable, Equatable {
+    public var name: String
+    public var termination: String
+    public var value: Double?
+    public var bound: Double?
+    public var gap: Double?
+    public var seconds: Double
+    public var nodes: Int
+}
+
+/// The result envelope of every problem kind (field names are a contract).
+public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
+    public var problem: String
+    public var status: ResultStatus
+    /// `milp` or `greedy`: which method produced the solution.
+    public var method: String?
+    public var objective: Kind.Objective?
+    /// The best proven bound of the first objective level not proven optimal (of level 1 when all are).
+    public var bound: Double?
+    /// The relative gap belonging to `bound`; 0 when optimal.
+    public var gap: Double?
+    public var stats: SolveStats
+    public var solution: Kind.Solution?
+    public var warnings: [String]
+    /// With status `invalid`: every problem with the input.
+    public var errors: [InputIssue]?
+    /// With status `infeasible`: the sentence that says which rules collide.
+    public var reason: String?
+
+    public init(
+        problem: String, status: ResultStatus, method: String? = nil, objective: Kind.Objective? = nil,
+        bound: Double? = nil, gap: Double? = nil, stats: SolveStats = SolveStats(), solution: Kind.Solution? = nil,
+        warnings: [String] = [], errors: [InputIssue]? = nil, reason: String? = nil
+    ) {
+        self.problem = problem
+        self.status = status
+        self.method = method
+        self.objective = objective
+        self.bound = bound
+        self.gap = gap
+        self.stats = stats
+        self.solution = solution
+        self.warnings = warnings
+        self.errors = errors
+        self.reason = reason
+    }
+}
+
+extension SolveReport {
+    private enum CodingKeys: String, CodingKey {
+        case problem, status, method, objective, bound, gap, stats, solution, warnings, errors, reason
+    }
+
+    /// Encodes the contract fields always (as `null` when absent), the optional extras only when present.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(problem, forKey: .problem)
+        try container.encode(status, forKey: .status)
+        try container.encode(method, forKey: .method)
+        try container.encode(objective, forKey: .objective)
+        try container.encode(bound, forKey: .bound)
+        try container.encode(gap, forKey: .gap)
+        try container.encode(stats, forKey: .stats)
+        try container.encode(solution, forKey: .solution)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encodeIfPresent(errors, forKey: .errors)
+        try container.encodeIfPresent(reason, forKey: .reason)
+    }
+}

@@ -1,0 +1,77 @@
+import TouchlineMILP
+
+/// How a problem is solved: the `options` object of every instance.
+public struct SolverOptions: Sendable, Codable, Equatable {
+    public enum Method: String, Sendable, Codable, CaseIterable {
+        /// The MILP when GLPK is built in, warm-started by greedy; the greedy answer when the MILP has none
+        /// within the time limit (the output says which happened). In a greedy-only build: greedy.
+        case auto
+        /// The MILP (needs the `GLPK` trait); falls back to greedy only when the MILP has no answer in time.
+        case milp
+        /// The greedy heuristic alone.
+        case greedy
+    }
+
+    /// Default `.auto`.
+    public var method: Method?
+    /// Wall-clock limit in seconds for the MILP (all objective levels together). Default 10.
+    public var timeLimitSeconds: Double?
+    /// Relative gap at which the MILP may stop each level. Default 0 (prove optimality).
+    public var mipGap: Double?
+    /// GLPK memory limit in megabytes. Default none.
+    public var memoryLimitMB: Int?
+    /// Offer the greedy solution to the MILP as its first incumbent. Default true.
+    public var warmStart: Bool?
+
+    public init(
+        method: Method? = nil, timeLimitSeconds: Double? = nil, mipGap: Double? = nil, memoryLimitMB: Int? = nil,
+        warmStart: Bool? = nil
+    ) {
+        self.method = method
+        self.timeLimitSeconds = timeLimitSeconds
+        self.mipGap = mipGap
+        self.memoryLimitMB = memoryLimitMB
+        self.warmStart = warmStart
+    }
+
+    public var resolvedMethod: Method { method ?? .auto }
+    public var resolvedTimeLimit: Double { timeLimitSeconds ?? 10 }
+
+    /// Options given in `overrides` win over these.
+    public func merged(with overrides: SolverOptions) -> SolverOptions {
+        SolverOptions(
+            method: overrides.method ?? method, timeLimitSeconds: overrides.timeLimitSeconds ?? timeLimitSeconds,
+            mipGap: overrides.mipGap ?? mipGap, memoryLimitMB: overrides.memoryLimitMB ?? memoryLimitMB,
+            warmStart: overrides.warmStart ?? warmStart)
+    }
+
+    func validate(into issues: inout IssueCollector, path: String = "options") {
+        if let limit = timeLimitSeconds {
+            issues.require(limit.isFinite && limit > 0 && limit <= 86400, JSONPath.join(path, "timeLimitSeconds"),
+                           "expected a number of seconds above 0 and at most 86400, got \(limit)")
+        }
+        if let gap = mipGap {
+            issues.require(gap.isFinite && gap >= 0 && gap <= 1, JSONPath.join(path, "mipGap"),
+                           "expected a relative gap from 0 to 1, got \(gap)")
+        }
+        if let memory = memoryLimitMB {
+            issues.require(memory > 0, JSONPath.join(path, "memoryLimitMB"), "expected a positive number of megabytes")
+        }
+    }
+}
+
+/// Runtime settings that are not part of an instance: logging and tuning for benchmarks.
+public struct RunSettings: Sendable {
+    /// Forward GLPK's log to standard error.
+    public var verbose: Bool
+    /// Branch-and-bound settings; `nil` for the kind's own choice.
+    public var tuning: SolverTuning?
+    /// Report zero seconds, so that the same input gives the same output byte for byte.
+    public var reproducible: Bool
+
+    public init(verbose: Bool = false, tuning: SolverTuning? = nil, reproducible: Bool = false) {
+        self.verbose = verbose
+        self.tuning = tuning
+        self.reproducible = reproducible
+    }
+}

@@ -1,0 +1,49 @@
+/// One problem with an input, located by its JSON path (`matches[3].pitch`).
+public struct InputIssue: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// The JSON path of the offending value, e.g. `players[3].positions[0]`; `""` for the whole document.
+    public var path: String
+    /// What is wrong and what was expected.
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// The errors of the Touchline library.
+public enum TouchlineError: Error, Sendable, CustomStringConvertible {
+    /// The input is not a valid instance: every issue found, each with its JSON path.
+    case invalidInput([InputIssue])
+    /// The `problem` field names no registered kind.
+    case unknownProblem(String)
+    /// The requested method is not in this build (`milp` without the `GLPK` trait).
+    case methodUnavailable(String)
+    /// A result failed its independent verification: a bug, never printed as a result.
+    case verificationFailed([String])
+    /// The solver failed in a way that left no answer.
+    case solverFailure(String)
+
+    /// The input issues, for ``invalidInput``; otherwise one issue holding the description.
+    public var issues: [InputIssue] {
+        if case let .invalidInput(issues) = self { return issues }
+        return [InputIssue(path: "", message: description)]
+    }
+
+    public var description: String {
+        switch self {
+        case let .invalidInput(issues):
+            return issues.map(\.description).joined(separator: "\n")
+        case let .unknownProblem(name):
+            return "problem: unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))"
+        case let .methodUnavailable(message):
+            return message
+        case let .verificationFailed(violations):
+            return "internal error: the result failed verification:\n" + violations.joined(separator: "\n")
+        case let .solverFailure(message):
+            return "solver failure: \(message)"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// Facts derived once from an instance for the formulation, the greedy and the unplaced reasons: which
+/// pitches each match may use, which matches clash on one pitch, and the team-days for group splits.
+struct PitchesAnalysis: Sendable {
+    let instance: PitchesInstance
+    /// Per match: indices of the pitches it may go on (size fits, not closed; only the pin when pinned).
+    var eligible: [[Int]] = []
+    /// Per pitch: groups of match indices that pairwise clash (each a clique at one start time).
+    var cliques: [[[Int]]] = []
+    /// Per pitch, per day: match indices that may use the pitch that day (for maxPerDay).
+    var byDay: [[Int: [Int]]] = []
+    /// (team, day) → match indices.
+    var teamDays: [TeamDay: [Int]] = [:]
+    let pitchIndex: [String: Int]
+    let groups: [String]
+    let groupOfPitch: [Int]
+
+    struct TeamDay: Hashable, Comparable, Sendable {
+        var team: String
+        var day: Int
+        static func < (lhs: TeamDay, rhs: TeamDay) -> Bool { (lhs.day, lhs.team) < (rhs.day, rhs.team) }
+    }
+
+    init(_ instance: PitchesInstance) {
+        self.instance = instance
+        var index: [String: Int] = [:]
+        for (position, pitch) in instance.pitches.enumerated() { index[pitch.id] = position }
+        pitchIndex = index
+        let groupNames = Array(Set(instance.pitches.map(\.groupName))).sorted()
+        groups = groupNames
+        groupOfPitch = instance.pitches.map { pitch in groupNames.firstIndex(of: pitch.groupName)! }
+        let buffer = instance.bufferMinutes
+        eligible = instance.matches.map { match in
+            let candidates: [Int]
+            if let pinned = match.pitch, let position = index[pinned] { candidates = [position] } else {
+                candidates = Array(instance.pitches.indices)
+            }
+            return candidates.filter { Self.fits(instance.pitches[$0], match) }
+        }
+        // Cliques of the interval graph of [start, end + buffer) per pitch: one per distinct start time.
+        cliques = Array(repeating: [], count: instance.pitches.count)
+        byDay = Array(repeating: [:], count: instance.pitches.count)
+        var usersOfPitch = [[Int]](repeating: [], count: instance.pitches.count)
+        for (matchIndex, pitches) in eligible.enumerated() {
+            for pitch in pitches { usersOfPitch[pitch].append(matchIndex) }
+        }
+        for pitch in instance.pitches.indices {
+            let users = usersOfPitch[pitch].sorted { instance.matches[$0].start < instance.matches[$1].start }
+            var seen = Set<[Int]>()
+            for user in users {
+                let time = instance.matches[user].start
+                let active = users.filter { other in
+                    let match = instance.matches[other]
+                    return match.start <= time && time < match.end + buffer
+                }
+                if active.count > 1 && seen.insert(active).inserted { cliques[pitch].append(active) }
+                byDay[pitch][time.day, default: []].append(user)
+            }
+            // Keep only maximal cliques.
+            let all = cliques[pitch]
+            cliques[pitch] = all.filter { clique in
+                !all.contains { other in other.count > clique.count && Set(clique).isSubset(of: Set(other)) }
+            }
+        }
+        for (matchIndex, match) in instance.matches.enumerated() {
+            for team in Set(match.teams ?? []) {
+                teamDays[TeamDay(team: team, day: match.start.day), default: []].append(matchIndex)
+            }
+        }
+    }
+
+    static func fits(_ pitch: Pitch, _ match: PitchMatch) -> Bool {
+        pitch.sizes.contains(match.size)
+            && !(pitch.closed ?? []).contains { $0.overlaps(start: match.start, end: match.end) }
+    }
+
+    /// True when two matches cannot share a pitch (given the buffer).
+    func clash(_ first: Int, _ second: Int) -> Bool {
+        let a = instance.matches[first], b = instance.matches[second]
+        let buffer = instance.bufferMinutes
+        return a.start < b.end + buffer && b.start < a.end + buffer
+    }
+
+    /// Why a match has no pitch in `assignments` (match id → pitch id), in words.
+    func reason(unplaced matchIndex: Int, assignments: [String: String]) -> String {
+        let match = instance.matches[matchIndex]
+        let when = "\(match.start.dateText) \(match.start.timeText)"
+        let sized = instance.pitches.filter { $0.sizes.contains(match.size) }
+        if sized.isEmpty { return "no pitch takes size \(match.size)" }
+        if let pinned = match.pitch, let position = pitchIndex[pinned], !Self.fits(instance.pitches[position], match) {
+            return "the pinned pitch \(instance.pitches[position].displayName) cannot take this \(match.size) match at \(when)"
+        }
+        let open = sized.filter { Self.fits($0, match) }
+        if open.isEmpty { return "every \(match.size) pitch is closed at \(when)" }
+        var blocked: [String] = []
+        for pitch in open {
+            let others = instance.matches.indices.filter { assignments[instance.matches[$0].id] == pitch.id && $0 != matchIndex }
+            if let clashing = others.first(where: { clash($0, matchIndex) }) {
+                blocked.append("\(pitch.displayName) has \(instance.matches[clashing].id)")
+            } else if let limit = pitch.maxPerDay,
+                      others.filter({ instance.matches[$0].start.day == match.start.day }).count >= limit {
+                blocked.append("\(pitch.displayName) is at its limit of \(limit) a day")
+            }
+        }
+        if blocked.isEmpty { return "every \(match.size) pitch open at \(when) is in use" }
+        return "every \(match.size) pitch open at \(when) is taken: " + blocked.prefix(4).joined(separator: "; ")
+            + (blocked.count > 4 ? "; and \(blocked.count - 4) more" : "")
+    }
+
+    /// The solution for a placement (match index → pitch index or nil), with reasons and usage.
+    func solution(placement: [Int?]) -> PitchesSolution {
+        var assignments: [String: String] = [:]
+        var usage: [String: Int] = [:]
+        for pitch in instance.pitches { usage[pitch.id] = 0 }
+        for (matchIndex, pitch) in placement.enumerated() {
+            if let pitch {
+                assignments[instance.matches[matchIndex].id] = instance.pitches[pitch].id
+                usage[instance.pitches[pitch].id, default: 0] += 1
+            }
+        }
+        var unplaced: [UnplacedMatch] = []
+        for (matchIndex, pitch) in placement.enumerated() where pitch == nil {
+            unplaced.append(UnplacedMatch(match: instance.matches[matchIndex].id, reason: reason(unplaced: matchIndex, assignments: assignments)))
+        }
+        return PitchesSolution(assignments: assignments, unplaced: unplaced, usage: usage)
+    }
+}

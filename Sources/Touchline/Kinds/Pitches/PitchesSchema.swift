@@ -1,0 +1,72 @@
+extension PitchesKind {
+    /// The JSON Schema of a `pitches` instance.
+    public static let schema = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://touchline.invalid/schema/pitches.json",
+      "title": "Touchline pitches instance",
+      "type": "object",
+      "required": ["problem", "pitches", "matches"],
+      "properties": {
+        "problem": {"const": "pitches"},
+        "options": {"$ref": "#/$defs/options"},
+        "pitches": {
+          "type": "array", "minItems": 1,
+          "items": {
+            "type": "object", "required": ["id", "sizes"],
+            "properties": {
+              "id": {"type": "string", "minLength": 1},
+              "name": {"type": "string"},
+              "group": {"type": "string", "description": "field group, e.g. North or South"},
+              "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+              "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
+              "maxPerDay": {"type": "integer", "minimum": 0}
+            }
+          }
+        },
+        "matches": {
+          "type": "array",
+          "items": {
+            "type": "object", "required": ["id", "start", "durationMinutes", "size"],
+            "properties": {
+              "id": {"type": "string", "minLength": 1},
+              "start": {"$ref": "#/$defs/dateTime"},
+              "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440},
+              "size": {"type": "string"},
+              "competition": {"type": "string"},
+              "teams": {"type": "array", "items": {"type": "string"}},
+              "preferred": {"type": "array", "items": {"type": "string"}},
+              "pitch": {"type": ["string", "null"], "description": "a pinned pitch id"}
+            }
+          }
+        },
+        "rules": {
+          "type": "object",
+          "properties": {"bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440}}
+        },
+        "previous": {
+          "type": "object", "required": ["assignments"],
+          "description": "the published plan, in the output's solution format",
+          "properties": {"assignments": {"type": "object", "additionalProperties": {"type": "string"}}}
+        }
+      },
+      "$defs": {
+        "dateTime": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:00)?)?$"},
+        "window": {
+          "type": "object", "required": ["from", "to"],
+          "properties": {"from": {"$ref": "#/$defs/dateTime"}, "to": {"$ref": "#/$defs/dateTime"}}
+        },
+        "options": {
+          "type": "object",
+          "properties": {
+            "method": {"enum": ["auto", "milp", "greedy"]},
+            "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
+            "mipGap": {"type": "number", "minimum": 0, "maximum": 1},
+            "memoryLimitMB": {"type": "integer", "minimum": 1},
+            "warmStart": {"type": "boolean"}
+          }
+        }
+      }
+    }
+    """#
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import Touchline
+import TouchlineMILP
+
+struct SolveFlags: ParsableArguments {
+    @Option(help: "Override options.method: auto, milp or greedy.")
+    var method: SolverOptions.Method?
+
+    @Option(name: .customLong("time-limit"), help: "Override options.timeLimitSeconds (seconds).")
+    var timeLimit: Double?
+
+    @Option(name: .customLong("mip-gap"), help: "Override options.mipGap (relative gap, 0 to 1).")
+    var mipGap: Double?
+
+    @Flag(help: "Forward GLPK's log to standard error (standard output stays JSON).")
+    var verbose = false
+
+    @Flag(help: "Report 0 seconds, so that the same input gives the same output byte for byte.")
+    var reproducible = false
+
+    @Option(help: ArgumentHelp(
+        "Branch-and-bound settings instead of the kind's own, e.g. fpump=1,cuts=0,branch=pcost,backtrack=blb,proxy=0 (branch: dth, pcost, mfv; backtrack: blb, dfs, bfs, bph; 'glpk' for GLPK's defaults).",
+        valueName: "settings"))
+    var tuning: String?
+
+    var overrides: SolverOptions { SolverOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap) }
+    var settings: RunSettings { RunSettings(verbose: verbose, tuning: parsedTuning, reproducible: reproducible) }
+
+    var parsedTuning: SolverTuning? { tuning.flatMap { try? SolverTuning(parsing: $0) } }
+
+    func validate() throws {
+        if let tuning { _ = try SolverTuning(parsing: tuning) }
+    }
+}
+
+extension SolverTuning {
+    /// Parses `key=value,...` (see `solve --help`).
+    init(parsing text: String) throws {
+        if text == "glpk" {
+            self = .glpkDefaults
+            return
+        }
+        self.init()
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--tuning: expected key=value, got \"\(item)\"") }
+            let flag = parts[1] == "1" || parts[1] == "on" || parts[1] == "true"
+            switch parts[0] {
+            case "fpump": feasibilityPump = flag
+            case "cuts": cuts = flag
+            case "proxy": proximitySearch = flag
+            case "branch":
+                switch parts[1] {
+                case "dth": branching = .driebeckTomlin
+                case "pcost": branching = .pseudocost
+                case "mfv": branching = .mostFractional
+                default: throw ValidationError("--tuning branch: expected dth, pcost or mfv")
+                }
+            case "backtrack":
+                switch parts[1] {
+                case "blb": backtracking = .bestLocalBound
+                case "dfs": backtracking = .depthFirst
+                case "bfs": backtracking = .breadthFirst
+                case "bph": backtracking = .bestProjection
+                default: throw ValidationError("--tuning backtrack: expected blb, dfs, bfs or bph")
+                }
+            default: throw ValidationError("--tuning: unknown setting \"\(parts[0])\"")
+            }
+        }
+    }
+}
+
+extension SolverOptions.Method: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+
+struct Solve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Solve an instance and print the result (standard input when FILE is absent or -).")
+
+    @Argument(help: "The instance (JSON); - or nothing for standard input.")
+    var file: String?
+
+    @OptionGroup var flags: SolveFlags
+
+    @Flag(help: "Indent the JSON.")
+    var pretty = false
+
+    @Option(help: "json (default) or text (a plan a person reads).")
+    var format: OutputFormat = .json
+
+    @Flag(help: "Read one instance per line and write one result per line.")
+    var jsonl = false
+
+    @Option(help: "With --jsonl: how many instances to solve at once.")
+    var jobs: Int = 1
+
+    func validate() throws {
+        guard jobs >= 1 && jobs <= 64 else { throw ValidationError("--jobs: expected a whole number from 1 to 64") }
+        if jsonl && format == .text { throw ValidationError("--jsonl writes JSON lines; drop --format text") }
+        if jsonl && pretty { throw ValidationError("--jsonl writes one result per line; drop --pretty") }
+    }
+
+    func run() throws {
+        let data = try IO.read(file)
+        if jsonl {
+            try runLines(data)
+            return
+        }
+        let result = JSONFrontEnd.solve(
+            data, options: flags.overrides, settings: flags.settings, format: format, pretty: pretty)
+        IO.write(result.output)
+        for line in result.diagnostics { IO.error(line) }
+        try IO.exit(result.exitCode)
+    }
+
+    /// One result per input line, in input order, solved on up to `jobs` threads (GLPK state is per thread).
+    private func runLines(_ data: Data) throws {
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+        let results = Results(count: lines.count)
+        let overrides = flags.overrides
+        let settings = flags.settings
+        let workers = min(jobs, max(1, lines.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: lines.count, by: workers) {
+                let output = JSONFrontEnd.solve(Data(lines[index].utf8), options: overrides, settings: settings)
+                results.set(index, output)
+            }
+        }
+        var worst = ExitStatus.success
+        for (index, output) in results.all().enumerated() {
+            guard let output else { continue }
+            if output.output.isEmpty {
+                // Internal errors print nothing on stdout in single mode; keep one line per input here.
+                IO.write(#"{"status":"invalid","errors":[{"path":"","message":"line \#(index + 1): internal error"}],"warnings":[]}"#)
+            } else {
+                IO.write(output.output)
+            }
+            for line in output.diagnostics { IO.error("line \(index + 1): \(line)") }
+            if output.exitCode == .internalError || output.exitCode == .unavailable { worst = output.exitCode }
+        }
+        try IO.exit(worst)
+    }
+}
+
+/// Results filled in by worker threads.
+private final class Results: @unchecked Sendable {
+    // Safe: every access to `values` holds `lock`.
+    private let lock = NSLock()
+    private var values: [FrontEndOutput?]
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: FrontEndOutput) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    func all() -> [FrontEndOutput?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
