@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// Every error path of the CLI: a clear message naming the JSON path, the documented exit code, no crash,
+/// and nothing but JSON (or nothing) on standard output.
+@Suite struct ErrorPathTests {
+    static let instance = #"""
+    {"problem": "pitches",
+     "pitches": [{"id": "a", "sizes": ["senior"]}, {"id": "b", "group": "South", "sizes": ["junior"]}],
+     "matches": [{"id": "m1", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior"},
+                 {"id": "m2", "start": "2026-11-21T14:25", "durationMinutes": 50, "size": "junior"}]}
+    """#
+
+    func solve(_ text: String, _ extra: [String] = []) throws -> Binary.Run {
+        try Binary.run(["solve"] + extra + [try Binary.temporaryFile(text)])
+    }
+
+    func expectInvalid(_ run: Binary.Run, path: String, containing fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.status == 65, sourceLocation: sourceLocation)
+        let json = run.json
+        #expect(json?["status"] as? String == "invalid", sourceLocation: sourceLocation)
+        let errors = json?["errors"] as? [[String: Any]] ?? []
+        let found = errors.contains { error in
+            let message = (error["message"] as? String) ?? ""
+            return (error["path"] as? String) == path && message.contains(fragment)
+        }
+        #expect(found, "errors: \(errors)", sourceLocation: sourceLocation)
+        #expect(run.stderr.contains(path), sourceLocation: sourceLocation)
+    }
+
+    @Test func validInstanceSolves() throws {
+        let run = try solve(Self.instance)
+        #expect(run.status == 0)
+    }
+
+    @Test func notJSON() throws {
+        let run = try solve("{\"problem\": \"pitches\", ")
+        #expect(run.status == 65)
+        let message = (run.json?["errors"] as? [[String: Any]])?.first?["message"] as? String
+        #expect(message?.contains("JSON") == true, "\(String(describing: message))")
+    }
+
+    @Test func missingProblem() throws {
+        expectInvalid(try solve("{}"), path: "problem", containing: "expected one of pitches")
+    }
+
+    @Test func unknownProblem() throws {
+        expectInvalid(try solve(#"{"problem": "cricket"}"#), path: "problem", containing: "unknown problem kind \"cricket\"")
+    }
+
+    @Test func wrongType() throws {
+        let text = Self.instance.replacingOccurrences(of: "\"durationMinutes\": 50", with: "\"durationMinutes\": \"fifty\"")
+        expectInvalid(try solve(text), path: "matches[1].durationMinutes", containing: "whole number")
+    }
+
+    @Test func missingField() throws {
+        let text = Self.instance.replacingOccurrences(of: "\"size\": \"junior\"}", with: "\"sizes\": \"junior\"}")
+        expectInvalid(try solve(text), path: "matches[1].size", containing: "missing")
+    }
+
+    @Test func badDate() throws {
+        let text = Self.instance.replacingOccurrences(of: "2026-11-21T14:25\", \"durationMinutes\": 50", with: "2026-02-30T14:25\", \"durationMinutes\": 50")
+        expectInvalid(try solve(text), path: "matches[1].start", containing: "invalid date-time")
+    }
+
+    @Test func unknownReference() throws {
+        let text = Self.instance.replacingOccurrences(of: "\"size\": \"junior\"}", with: "\"size\": \"junior\", \"pitch\": \"zz\"}")
+        expectInvalid(try solve(text), path: "matches[1].pitch", containing: "unknown pitch \"zz\"")
+    }
+
+    @Test func duplicateIds() throws {
+        let text = Self.instance.replacingOccurrences(of: "\"id\": \"m2\"", with: "\"id\": \"m1\"")
+        expectInvalid(try solve(text), path: "matches[1].id", containing: "duplicate")
+    }
+
+    @Test func badOptions() throws {
+        let text = Self.instance.replacingOccurrences(of: "{\"problem\": \"pitches\",", with: "{\"problem\": \"pitches\", \"options\": {\"timeLimitSeconds\": -2, \"method\": \"auto\"},")
+        expectInvalid(try solve(text), path: "options.timeLimitSeconds", containing: "above 0")
+    }
+
+    @Test func unknownMethod() throws {
+        let text = Self.instance.replacingOccurrences(of: "{\"problem\": \"pitches\",", with: "{\"problem\": \"pitches\", \"options\": {\"method\": \"magic\"},")
+        let run = try solve(text)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("options.method"))
+    }
+
+    @Test func missingFile() throws {
+        let run = try Binary.run(["solve", "/nonexistent/instance.json"])
+        #expect(run.status == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("cannot read"))
+    }
+
+    @Test func badUsage() throws {
+        let run = try Binary.run(["solve", "--jobs", "0", "instances/pitches/late-change.json"])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func infeasibleSaysWhy() throws {
+        let run = try Binary.run(["solve", "instances/pitches/pinned-clash.json"])
+        #expect(run.status == 2)
+        #expect(run.json?["status"] as? String == "infeasible")
+        #expect(((run.json?["reason"] as? String) ?? "").contains("final and semi"))
+    }
+
+    @Test func verifyCatchesATamperedResult() throws {
+        let solved = try Binary.run(["solve", "instances/pitches/late-change.json"])
+        #expect(solved.status == 0)
+        // Put m1 on the pitch that is closed all afternoon.
+        var json = try #require(solved.json)
+        var solution = try #require(json["solution"] as? [String: Any])
+        var assignments = try #require(solution["assignments"] as? [String: String])
+        assignments["m1"] = "agars-1"
+        solution["assignments"] = assignments
+        json["solution"] = solution
+        let tampered = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        let run = try Binary.run(["verify", "instances/pitches/late-change.json", try Binary.temporaryFile(tampered)])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("closed"))
+        #expect(run.stdout.contains("usage"))
+        #expect(run.stdout.contains("objective"))
+    }
+
+    @Test func verifyCatchesADroppedMatch() throws {
+        let solved = try Binary.run(["solve", "instances/pitches/late-change.json"])
+        var json = try #require(solved.json)
+        var solution = try #require(json["solution"] as? [String: Any])
+        var assignments = try #require(solution["assignments"] as? [String: String])
+        assignments["m3"] = nil
+        solution["assignments"] = assignments
+        json["solution"] = solution
+        let tampered = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        let run = try Binary.run(["verify", "instances/pitches/late-change.json", try Binary.temporaryFile(tampered)])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("m3 is neither placed nor listed as unplaced"))
+    }
+
+    @Test func validateListsEveryProblem() throws {
+        let text = Self.instance
+            .replacingOccurrences(of: "\"id\": \"m2\"", with: "\"id\": \"m1\"")
+            .replacingOccurrences(of: "\"durationMinutes\": 60", with: "\"durationMinutes\": 0")
+        let run = try Binary.run(["validate", try Binary.temporaryFile(text)])
+        #expect(run.status == 65)
+        #expect(run.stdout.contains("matches[1].id"))
+        #expect(run.stdout.contains("matches[0].durationMinutes"))
+        let good = try Binary.run(["validate", "instances/pitches/late-change.json"])
+        #expect(good.status == 0)
+    }
+
+    @Test func schemaIsJSONAndUnknownKindIsUsage() throws {
+        let run = try Binary.run(["schema", "pitches"])
+        #expect(run.status == 0)
+        #expect(run.json?["title"] as? String == "Touchline pitches instance")
+        let unknown = try Binary.run(["schema", "cricket"])
+        #expect(unknown.status == 64)
+    }
+
+    #if GLPK
+    @Test func exportWritesLPAndMPS() throws {
+        for format in ["lp", "mps"] {
+            let run = try Binary.run(["export", "--format", format, "instances/pitches/late-change.json"])
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("x(m1,agars_3)"))
+        }
+        let level = try Binary.run(["export", "--format", "lp", "--level", "3", "instances/pitches/late-change.json"])
+        #expect(level.status == 0)
+        #expect(level.stdout.contains("hold_placed"))
+        #expect(level.stdout.contains("hold_changes"))
+        let bad = try Binary.run(["export", "--format", "lp", "--level", "9", "instances/pitches/late-change.json"])
+        #expect(bad.status == 65)
+    }
+    #else
+    @Test func milpIsUnavailableInTheGreedyBuild() throws {
+        let run = try Binary.run(["solve", "--method", "milp", "instances/pitches/late-change.json"])
+        #expect(run.status == 69)
+        #expect(run.stderr.contains("GLPK"))
+    }
+    #endif
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Runs the built binary on every shipped instance and compares status and objective with
+/// `instances/pitches/expected.json`; every printed result must pass `touchline verify`.
+@Suite struct SolveInstancesTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var method: String
+        var testDescription: String { "\(name) (\(method))" }
+    }
+
+    static var expected: [String: [String: [String: Any]]] {
+        let url = Binary.root.appendingPathComponent("instances/pitches/expected.json")
+        guard let data = try? Data(contentsOf: url),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: [String: Any]]]
+        else { return [:] }
+        return object
+    }
+
+    /// The method each expectation is for: in a greedy-only build `auto` is greedy.
+    static var cases: [Case] {
+        var cases: [Case] = []
+        for name in expected.keys.sorted() {
+            for method in expected[name]!.keys.sorted() {
+                #if !GLPK
+                if method == "milp" { continue }
+                #endif
+                cases.append(Case(name: name, method: method))
+            }
+        }
+        return cases
+    }
+
+    @Test func expectationsCoverEveryShippedInstance() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Binary.root.appendingPathComponent("instances/pitches").path)
+        let instances = Set(files.filter { $0.hasSuffix(".json") && $0 != "expected.json" }.map { String($0.dropLast(5)) })
+        #expect(instances == Set(Self.expected.keys))
+    }
+
+    @Test(arguments: cases)
+    func solvesAsExpectedAndVerifies(_ testCase: Case) throws {
+        let path = "instances/pitches/\(testCase.name).json"
+        let run = try Binary.run(["solve", "--reproducible", "--method", testCase.method, path])
+        let expectation = try #require(Self.expected[testCase.name]?[testCase.method])
+        #expect(run.status == Int32((expectation["exitCode"] as? Int) ?? -1))
+        let json = try #require(run.json, "not JSON: \(run.stdout.prefix(200))")
+        #expect(json["status"] as? String == expectation["status"] as? String)
+        #expect(NSDictionary(dictionary: json["objective"] as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: expectation["objective"] as? [String: Any] ?? [:]))
+        for key in ["problem", "status", "method", "objective", "bound", "gap", "stats", "solution", "warnings"] {
+            #expect(json.keys.contains(key), "missing \(key)")
+        }
+        if json["solution"] is [String: Any] {
+            let result = try Binary.temporaryFile(run.stdout, name: "result.json")
+            let verify = try Binary.run(["verify", path, result])
+            #expect(verify.status == 0, "\(verify.stdout)")
+        }
+    }
+
+    @Test func sameInputSameOutputByteForByte() throws {
+        let first = try Binary.run(["solve", "--reproducible", "instances/pitches/late-change.json"])
+        let second = try Binary.run(["solve", "--reproducible", "instances/pitches/late-change.json"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func textFormatIsForPeople() throws {
+        let run = try Binary.run(["solve", "--format", "text", "instances/pitches/late-change.json"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("2026-11-21"))
+        #expect(run.stdout.contains("14:25"))
+        #expect(run.stdout.contains("Usage:"))
+        #expect(run.json == nil)
+    }
+
+    @Test func jsonLinesKeepInputOrderAcrossJobs() throws {
+        let late = try String(contentsOf: Binary.root.appendingPathComponent("instances/pitches/late-change.json"), encoding: .utf8)
+        let clash = try String(contentsOf: Binary.root.appendingPathComponent("instances/pitches/pinned-clash.json"), encoding: .utf8)
+        func oneLine(_ text: String) throws -> String {
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        }
+        let input = [try oneLine(late), try oneLine(clash), "{\"problem\": 3}", try oneLine(late)].joined(separator: "\n")
+        let run = try Binary.run(["solve", "--jsonl", "--jobs", "2", "--reproducible"], stdin: input)
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        let statuses = lines.map { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["status"] as? String
+        }
+        #if GLPK
+        #expect(statuses == ["optimal", "infeasible", "invalid", "optimal"])
+        #else
+        #expect(statuses == ["feasible", "infeasible", "invalid", "feasible"])
+        #endif
+        #expect(lines[0] == lines[3])
+    }
+
+    @Test func standardInputIsTheDefault() throws {
+        let text = try String(contentsOf: Binary.root.appendingPathComponent("instances/pitches/late-change.json"), encoding: .utf8)
+        let piped = try Binary.run(["--reproducible"], stdin: text)
+        let dash = try Binary.run(["solve", "-", "--reproducible"], stdin: text)
+        let file = try Binary.run(["solve", "--reproducible", "instances/pitches/late-change.json"])
+        #expect(piped.status == 0)
+        #expect(piped.stdout == file.stdout)
+        #expect(dash.stdout == file.stdout)
+    }
+}
