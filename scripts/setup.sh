@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what Touchline's default build needs on Debian or Ubuntu: GLPK's headers and library
+# (libglpk-dev) and, for the tests and `touchline export` checks, glpsol (glpk-utils). Does nothing when they
+# are already there. Usage: scripts/setup.sh
+set -euo pipefail
+
+missing=()
+[ -f /usr/include/glpk.h ] || missing+=(libglpk-dev)
+command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "touchline setup: please install GLPK (${missing[*]}) with your package manager," >&2
+  echo "or build without it: swift build --disable-default-traits" >&2
+  exit 1
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "touchline setup: need root (or sudo) to install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+echo "touchline setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >&2
+$sudo apt-get install -y -qq "${missing[@]}" >&2

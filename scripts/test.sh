@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The test suite of the default build (with GLPK): installs GLPK when missing, builds, runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build --build-tests
+swift test --skip-build
