@@ -33,6 +33,18 @@ import Testing
         #expect(run.status == 0)
     }
 
+    @Test func unknownFieldsAreWarnedAboutNotDropped() throws {
+        let text = Self.instance.replacingOccurrences(of: "\"size\": \"junior\"}", with: "\"size\": \"junior\", \"preffered\": [\"a\"]}")
+        let run = try solve(text)
+        #expect(run.status == 0)
+        let warnings = run.json?["warnings"] as? [String] ?? []
+        #expect(warnings.contains("matches[1].preffered: unknown field, ignored"))
+        #expect(run.stderr.contains("preffered"))
+        let validate = try Binary.run(["validate", try Binary.temporaryFile(text)])
+        #expect(validate.status == 0)
+        #expect(validate.stderr.contains("matches[1].preffered: unknown field"))
+    }
+
     @Test func notJSON() throws {
         let run = try solve("{\"problem\": \"pitches\", ")
         #expect(run.status == 65)
@@ -102,7 +114,8 @@ import Testing
         let run = try Binary.run(["solve", "instances/pitches/pinned-clash.json"])
         #expect(run.status == 2)
         #expect(run.json?["status"] as? String == "infeasible")
-        #expect(((run.json?["reason"] as? String) ?? "").contains("final and semi"))
+        let reason = run.json?["reason"] as? String
+        #expect(reason?.contains("final and semi") == true)
     }
 
     @Test func verifyCatchesATamperedResult() throws {

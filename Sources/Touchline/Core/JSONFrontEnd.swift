@@ -62,6 +62,14 @@ public enum JSONFrontEnd {
         }
     }
 
+    /// Warnings about a JSON instance that do not stop it from being solved (fields its schema does not know).
+    public static func warnings(_ data: Data) -> [String] {
+        switch identify(data) {
+        case .failure: return []
+        case let .success(kind): return kind.unknownFieldWarnings(data)
+        }
+    }
+
     /// Re-checks a result (the JSON `solve` printed) against every rule of its instance's kind.
     public static func verify(instance: Data, result: Data) -> Result<[String], TouchlineError> {
         switch identify(instance) {
@@ -158,6 +166,11 @@ extension ProblemKind {
         }
     }
 
+    /// Fields the kind's schema does not know, as warnings (`matches[2].preffered: unknown field, ignored`).
+    static func unknownFieldWarnings(_ data: Data) -> [String] {
+        UnknownFields.find(in: data, schema: schema)
+    }
+
     static func solveJSON(
         _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool
     ) -> FrontEndOutput {
@@ -166,7 +179,7 @@ extension ProblemKind {
         case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues, pretty: pretty)
         case let .success(decoded): instance = decoded
         }
-        let report: SolveReport<Self>
+        var report: SolveReport<Self>
         do {
             report = try Engine.solve(instance, kind: Self.self, options: options, settings: settings)
         } catch let error {
@@ -180,6 +193,7 @@ extension ProblemKind {
         if report.status == .invalid {
             return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
         }
+        report.warnings = unknownFieldWarnings(data) + report.warnings
         let output = format == .text ? renderText(instance, report) : JSONFrontEnd.encodeJSON(report, pretty: pretty)
         let exitCode: ExitStatus = report.status == .infeasible ? .infeasible : .success
         var diagnostics = report.warnings.map { "warning: \($0)" }

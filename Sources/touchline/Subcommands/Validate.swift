@@ -10,7 +10,9 @@ struct Validate: ParsableCommand {
     var file: String
 
     func run() throws {
-        let issues = JSONFrontEnd.validate(try IO.read(file))
+        let data = try IO.read(file)
+        let issues = JSONFrontEnd.validate(data)
+        for warning in JSONFrontEnd.warnings(data) { IO.error("warning: \(warning)") }
         if issues.isEmpty {
             IO.write("valid")
             return
