@@ -58,7 +58,9 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
                     blackHole(last)
                 }
                 guard let report = last else { return }
-                benchmark.measurement(Metrics.gapPPM, Int(((report.gap ?? 1) * 1_000_000).rounded()))
+                if let gap = report.gap, report.method == "milp" {
+                    benchmark.measurement(Metrics.gapPPM, Int((gap * 1_000_000).rounded()))
+                }
                 benchmark.measurement(Metrics.nodes, report.stats.nodes)
                 benchmark.measurement(Metrics.optimal, report.status == .optimal ? 1 : 0)
                 if let objective = report.objective,

@@ -157,12 +157,9 @@ extension ProblemKind {
     }
 
     static func validateJSON(_ data: Data) -> [InputIssue] {
-        switch decodeInstance(data) {
+        switch decodeValidInstance(data) {
         case let .failure(error): return error.issues
-        case let .success(instance):
-            var collector = IssueCollector()
-            options(of: instance)?.validate(into: &collector)
-            return collector.issues + validate(instance)
+        case .success: return []
         }
     }
 
@@ -201,14 +198,22 @@ extension ProblemKind {
         return FrontEndOutput(output: output, diagnostics: diagnostics, exitCode: exitCode, status: report.status)
     }
 
+    /// Decodes an instance and checks it (options included): a valid instance or every issue.
+    static func decodeValidInstance(_ data: Data) -> Result<Instance, TouchlineError> {
+        decodeInstance(data).flatMap { instance in
+            var collector = IssueCollector()
+            options(of: instance)?.validate(into: &collector)
+            let issues = collector.issues + validate(instance)
+            return issues.isEmpty ? .success(instance) : .failure(.invalidInput(issues))
+        }
+    }
+
     static func verifyJSON(instance data: Data, result: Data) -> Result<[String], TouchlineError> {
         let instance: Instance
-        switch decodeInstance(data) {
+        switch decodeValidInstance(data) {
         case let .failure(error): return .failure(error)
         case let .success(decoded): instance = decoded
         }
-        let issues = validate(instance)
-        if !issues.isEmpty { return .failure(.invalidInput(issues)) }
         let report: SolveReport<Self>
         do {
             report = try JSONDecoder().decode(SolveReport<Self>.self, from: result)
@@ -224,12 +229,10 @@ extension ProblemKind {
 
     static func exportJSON(_ data: Data, format: ModelFileFormat, level: Int) -> Result<String, TouchlineError> {
         let instance: Instance
-        switch decodeInstance(data) {
+        switch decodeValidInstance(data) {
         case let .failure(error): return .failure(error)
         case let .success(decoded): instance = decoded
         }
-        let issues = validate(instance)
-        if !issues.isEmpty { return .failure(.invalidInput(issues)) }
         let formulation = formulate(instance)
         let model = formulation.model
         guard level >= 0 && level < max(1, model.objectives.count) else {
