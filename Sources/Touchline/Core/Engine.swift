@@ -57,8 +57,11 @@ public enum Engine {
         }
 
         let formulation = Kind.formulate(instance)
+        // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
+        let elapsed = ContinuousClock.now - started
+        let spent = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         var solveOptions = SolveOptions(
-            timeLimitSeconds: options.resolvedTimeLimit, mipGap: options.mipGap ?? 0,
+            timeLimitSeconds: max(0.05, options.resolvedTimeLimit - spent), mipGap: options.mipGap ?? 0,
             memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose,
             tuning: settings.tuning ?? formulation.tuning)
         if options.warmStart ?? true, let greedy {
