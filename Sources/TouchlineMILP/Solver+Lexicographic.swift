@@ -69,7 +69,7 @@ extension Solver {
                 remaining = limit - elapsed()
                 if remaining! <= 0.001 {
                     // Out of time: the incumbent (if any) stands for the remaining levels.
-                    termination = incumbent == nil ? .timeLimit : .timeLimit
+                    termination = .timeLimit
                     message = message ?? "time limit reached before level \(levelIndex + 1) (\(objective?.name ?? "feasibility"))"
                     if gapLevel == nil { gapLevel = levelIndex }
                     reports.append(LevelReport(
@@ -134,7 +134,7 @@ extension Solver {
             }
             // Hold this level at the value reached, for the levels after it.
             if let objective, let current = incumbent, levelIndex < levels.count - 1 {
-                heldRows.append(holdRow(model: model, objective: objective, at: objective.expression.value(current)))
+                heldRows.append(model.holdRow(objective, at: objective.expression.value(current)))
             }
         }
         guard let values = incumbent else {
@@ -158,21 +158,5 @@ extension Solver {
             termination: termination, values: values, objectiveValues: objectiveValues, levels: reports,
             bound: bound, gap: gap, gapLevel: reportIndex, nodes: totalNodes, seconds: elapsed(), message: message,
             notes: notes)
-    }
-
-    private func holdRow(model: Model, objective: Objective, at value: Double) -> ConstraintDefinition {
-        let merged = objective.expression.merged()
-        let constant = objective.expression.constant
-        var target = value
-        var slack = objective.absoluteTolerance + objective.relativeTolerance * abs(value)
-        if model.isIntegral(objective.expression) {
-            target = value.rounded()
-            slack = 0
-        }
-        let lower = objective.sense == .minimize ? -Double.infinity : target - slack - constant
-        let upper = objective.sense == .minimize ? target + slack - constant : Double.infinity
-        return ConstraintDefinition(
-            name: "hold_\(objective.name)", indices: merged.indices, coefficients: merged.coefficients,
-            lower: lower, upper: upper)
     }
 }

@@ -34,23 +34,23 @@ extension Model {
 
     /// The constraints that hold levels `0..<level` at the given objective values (as a solve would).
     public func holdingRows(upTo level: Int, values: [Double]) -> [ConstraintDefinition] {
-        var rows: [ConstraintDefinition] = []
-        for index in 0..<Swift.min(level, objectives.count) {
-            let objective = objectives[index]
-            let merged = objective.expression.merged()
-            var target = objectives[index].expression.value(values)
-            var slack = objective.absoluteTolerance + objective.relativeTolerance * abs(target)
-            if isIntegral(objective.expression) {
-                target = target.rounded()
-                slack = 0
-            }
-            let constant = objective.expression.constant
-            rows.append(ConstraintDefinition(
-                name: "hold_\(objective.name)", indices: merged.indices, coefficients: merged.coefficients,
-                lower: objective.sense == .minimize ? -.infinity : target - slack - constant,
-                upper: objective.sense == .minimize ? target + slack - constant : .infinity))
+        objectives.prefix(level).map { holdRow($0, at: $0.expression.value(values)) }
+    }
+
+    /// The row that holds an objective level at `value` for the levels after it (see ``Objective``).
+    func holdRow(_ objective: Objective, at value: Double) -> ConstraintDefinition {
+        let merged = objective.expression.merged()
+        let constant = objective.expression.constant
+        var target = value
+        var slack = objective.absoluteTolerance + objective.relativeTolerance * abs(value)
+        if isIntegral(objective.expression) {
+            target = value.rounded()
+            slack = 0
         }
-        return rows
+        return ConstraintDefinition(
+            name: "hold_\(objective.name)", indices: merged.indices, coefficients: merged.coefficients,
+            lower: objective.sense == .minimize ? -.infinity : target - slack - constant,
+            upper: objective.sense == .minimize ? target + slack - constant : .infinity)
     }
 
     private func writeLP(objective: Objective?, names: ExportNames, held: [ConstraintDefinition]) -> String {
