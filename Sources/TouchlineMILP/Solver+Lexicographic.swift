@@ -9,10 +9,7 @@ extension Solver {
     /// time is left. The result is ``Termination/optimal`` only when every level was proven optimal.
     public func solve(_ model: Model, options: SolveOptions = SolveOptions()) -> SolveResult {
         let started = ContinuousClock.now
-        func elapsed() -> Double {
-            let duration = ContinuousClock.now - started
-            return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-        }
+        func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
         func failed(_ termination: Termination, _ message: String, notes: [String] = []) -> SolveResult {
             SolveResult(
                 termination: termination, values: nil, objectiveValues: [], levels: [], bound: nil, gap: nil,

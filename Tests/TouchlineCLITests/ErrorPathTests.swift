@@ -118,18 +118,24 @@ import Testing
         #expect(reason?.contains("final and semi") == true)
     }
 
-    @Test func verifyCatchesATamperedResult() throws {
-        let solved = try Binary.run(["solve", "instances/pitches/late-change.json"])
+    /// Solves `late-change`, edits the assignments of the printed result, and runs `verify` on it.
+    func verifyTamperedLateChange(_ edit: (inout [String: String]) -> Void) throws -> Binary.Run {
+        let instance = "instances/pitches/late-change.json"
+        let solved = try Binary.run(["solve", instance])
         #expect(solved.status == 0)
-        // Put m1 on the pitch that is closed all afternoon.
         var json = try #require(solved.json)
         var solution = try #require(json["solution"] as? [String: Any])
         var assignments = try #require(solution["assignments"] as? [String: String])
-        assignments["m1"] = "agars-1"
+        edit(&assignments)
         solution["assignments"] = assignments
         json["solution"] = solution
         let tampered = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
-        let run = try Binary.run(["verify", "instances/pitches/late-change.json", try Binary.temporaryFile(tampered)])
+        return try Binary.run(["verify", instance, try Binary.temporaryFile(tampered)])
+    }
+
+    @Test func verifyCatchesATamperedResult() throws {
+        // Put m1 on the pitch that is closed all afternoon.
+        let run = try verifyTamperedLateChange { $0["m1"] = "agars-1" }
         #expect(run.status == 1)
         #expect(run.stdout.contains("closed"))
         #expect(run.stdout.contains("usage"))
@@ -137,15 +143,7 @@ import Testing
     }
 
     @Test func verifyCatchesADroppedMatch() throws {
-        let solved = try Binary.run(["solve", "instances/pitches/late-change.json"])
-        var json = try #require(solved.json)
-        var solution = try #require(json["solution"] as? [String: Any])
-        var assignments = try #require(solution["assignments"] as? [String: String])
-        assignments["m3"] = nil
-        solution["assignments"] = assignments
-        json["solution"] = solution
-        let tampered = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
-        let run = try Binary.run(["verify", "instances/pitches/late-change.json", try Binary.temporaryFile(tampered)])
+        let run = try verifyTamperedLateChange { $0["m3"] = nil }
         #expect(run.status == 1)
         #expect(run.stdout.contains("m3 is neither placed nor listed as unplaced"))
     }

@@ -16,9 +16,7 @@ public enum Engine {
     ) throws(TouchlineError) -> SolveReport<Kind> {
         let started = ContinuousClock.now
         func seconds() -> Double {
-            if settings.reproducible { return 0 }
-            let duration = ContinuousClock.now - started
-            return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+            settings.reproducible ? 0 : (ContinuousClock.now - started).inSeconds
         }
         let options = (Kind.options(of: instance) ?? SolverOptions()).merged(with: overrides)
         var collector = IssueCollector()
@@ -58,8 +56,7 @@ public enum Engine {
 
         let formulation = Kind.formulate(instance)
         // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
-        let elapsed = ContinuousClock.now - started
-        let spent = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let spent = (ContinuousClock.now - started).inSeconds
         var solveOptions = SolveOptions(
             timeLimitSeconds: max(0.05, options.resolvedTimeLimit - spent), mipGap: options.mipGap ?? 0,
             memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose,
