@@ -30,8 +30,27 @@ public enum Engine {
             throw .methodUnavailable(
                 "options.method: \"milp\" needs the GLPK trait, and this build has none; use \"auto\" or \"greedy\"")
         }
+        /// An `infeasible` report, with the kind's best-effort plan (every broken rule listed) when it has one.
+        func infeasible(
+            method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
+        ) throws(TouchlineError) -> SolveReport<Kind> {
+            var stats = stats
+            let spent = (ContinuousClock.now - started).inSeconds
+            let solveOptions = SolveOptions(
+                timeLimitSeconds: max(1, options.resolvedTimeLimit - spent), mipGap: options.mipGap ?? 0,
+                memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose)
+            let plan = Kind.bestEffort(instance, solver: options.resolvedMethod == .greedy ? nil : Solvers.default, options: solveOptions)
+            if let plan {
+                let violations = Kind.verify(instance, plan)
+                if !violations.isEmpty { throw .verificationFailed(["best effort: "] + violations) }
+            }
+            stats.seconds = seconds()
+            return SolveReport(
+                problem: Kind.name, status: .infeasible, method: method, objective: plan.map { Kind.objective(instance, $0) },
+                stats: stats, solution: plan, warnings: warnings, reason: reason)
+        }
         if let reason = Kind.impossibility(instance) {
-            return SolveReport(problem: Kind.name, status: .infeasible, stats: SolveStats(seconds: seconds()), reason: reason)
+            return try infeasible(method: nil, reason: reason)
         }
 
         var warnings: [String] = []
@@ -44,8 +63,8 @@ public enum Engine {
 
         guard method != .greedy, let solver = Solvers.default else {
             guard let greedy, let greedyObjective else {
-                return SolveReport(
-                    problem: Kind.name, status: .infeasible, method: "greedy", stats: SolveStats(seconds: seconds()),
+                return try infeasible(
+                    method: "greedy",
                     warnings: ["greedy found no plan; it proves nothing, the MILP could (method \"auto\" with GLPK)"],
                     reason: "the greedy heuristic found no plan that keeps every hard rule")
             }
@@ -79,9 +98,8 @@ public enum Engine {
 
         switch result.termination {
         case .infeasible:
-            stats.seconds = seconds()
-            return SolveReport(
-                problem: Kind.name, status: .infeasible, method: "milp", stats: stats, warnings: warnings,
+            return try infeasible(
+                method: "milp", stats: stats, warnings: warnings,
                 reason: result.message.map { "the solver proved that no plan keeps every hard rule (\($0))" }
                     ?? "the solver proved that no plan keeps every hard rule")
         case .optimal, .timeLimit, .unbounded, .error:
@@ -89,9 +107,8 @@ public enum Engine {
                 if let message = result.message { warnings.append("MILP: \(message)") }
                 guard let greedy, let greedyObjective else {
                     if result.termination == .error { throw .solverFailure(result.message ?? "no answer") }
-                    stats.seconds = seconds()
-                    return SolveReport(
-                        problem: Kind.name, status: .infeasible, method: "milp", stats: stats,
+                    return try infeasible(
+                        method: "milp", stats: stats,
                         warnings: warnings + ["the MILP found no plan within \(options.resolvedTimeLimit) s and greedy found none; nothing is proven"],
                         reason: "no plan was found within the time limit (not proven impossible)")
                 }
@@ -134,6 +151,10 @@ public enum Engine {
             return []
         }
         var violations = Kind.verify(instance, solution)
+        let broken = Kind.brokenRules(solution)
+        if report.status != .infeasible && !broken.isEmpty {
+            violations.append("status \(report.status.rawValue) but the plan lists broken rules: \(broken.joined(separator: "; "))")
+        }
         let recomputed = Kind.objective(instance, solution)
         if let reported = report.objective, reported != recomputed {
             violations.append("objective: reported \(reported) but the solution gives \(recomputed)")

@@ -64,8 +64,17 @@ public protocol ProblemKind: Sendable {
 
     /// A plain-text rendering of a result for a person.
     static func renderText(_ instance: Instance, _ result: SolveReport<Self>) -> String
+
+    /// When no plan keeps every hard rule: the plan that breaks the fewest soft rules, each listed in the
+    /// solution (see ``brokenRules(_:)``), or nil when the kind has no such notion.
+    static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution?
+
+    /// The rules a best-effort solution declares broken (empty for a plan that keeps them all).
+    static func brokenRules(_ solution: Solution) -> [String]
 }
 
 extension ProblemKind {
     public static func impossibility(_ instance: Instance) -> String? { nil }
+    public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
+    public static func brokenRules(_ solution: Solution) -> [String] { [] }
 }

@@ -1,6 +1,7 @@
 /// The registry of problem kinds: adding a kind is one folder under `Kinds/` plus one line here.
 public enum ProblemKinds {
     public static let all: [any ProblemKind.Type] = [
+        LineupKind.self,
         PitchesKind.self,
     ]
 

@@ -1,0 +1,328 @@
+/// What the formulation, the greedy and the solution builder derive from a valid instance: the segments to
+/// plan, who may play where and when, what every rule asks in minutes and segments.
+struct LineupAnalysis: Sendable {
+    struct Segment: Sendable, Equatable {
+        var start: Int
+        var end: Int
+        var period: Int
+        var length: Int { end - start }
+    }
+
+    let instance: LineupInstance
+    /// Regulation end and match end (match clock).
+    let regulationEnd: Int
+    let matchEnd: Int
+    /// Start minute of each period (1-based period p at index p-1), overtime included.
+    let periodStarts: [Int]
+    /// The segments to plan: all of them, or from `state.minute` on.
+    let segments: [Segment]
+    /// True when the first planned segment starts at a live re-plan (changes there are free and counted).
+    let replan: Bool
+    /// Position codes of the formation, keeper first, and their counts.
+    let positions: [String]
+    let slots: [Int]
+    let keeper: Int?
+    /// Per player: the formation positions they play (indices into `positions`), preferred first.
+    let eligible: [[Int]]
+    /// Per player: index into `positions` of their first-listed position, if the formation has it.
+    let preferred: [Int?]
+    /// Per player and planned segment: may be on the field (available, arrived, not injured).
+    let canPlay: [[Bool]]
+    /// Per player: minutes before the plan (state) and the value added for the spread (season minutes).
+    let base: [Int]
+    let spreadOffset: [Int]
+    /// Players the spread is taken over.
+    let spreadPlayers: [Int]
+    /// Per player: planned regulation minutes needed for `minShare` (0: none).
+    let minShareNeed: [Int]
+    /// Per player: minutes bounds over the whole match (nil: none).
+    let minMinutes: [Int?]
+    let maxMinutes: [Int?]
+    /// Players who may play outfield (the turn-based queue).
+    let outfield: [Bool]
+    /// Per lock: the planned segments it covers.
+    let lockSegments: [[Int]]
+    /// Per planned segment: players marked active (pre-marked mode).
+    let marked: [[Int]]
+    /// State: who was on the field before the first planned segment, and the keeper who must stay.
+    let wasOn: [Bool]
+    let stayingKeeper: Int?
+    /// Segments of the current period in which the staying keeper stays.
+    let stayingKeeperSegments: [Int]
+    let playerIndex: [String: Int]
+
+    var playerCount: Int { instance.players.count }
+    var segmentCount: Int { segments.count }
+    var fieldSize: Int { slots.reduce(0, +) }
+    var rules: LineupRules { instance.rules ?? LineupRules() }
+
+    init(_ instance: LineupInstance) {
+        self.instance = instance
+        let match = instance.match
+        var starts: [Int] = []
+        var ends: [Int] = []
+        var clock = 0
+        for _ in 0..<match.periods {
+            starts.append(clock)
+            clock += match.periodMinutes
+            ends.append(clock)
+        }
+        regulationEnd = clock
+        if let overtime = match.overtime {
+            for _ in 0..<overtime.periods {
+                starts.append(clock)
+                clock += overtime.periodMinutes
+                ends.append(clock)
+            }
+        }
+        matchEnd = clock
+        periodStarts = starts
+        var boundaries = Set(starts)
+        if let every = match.substitutions?.everyMinutes, every > 0 {
+            for (start, end) in zip(starts, ends) {
+                var minute = start + every
+                while minute < end {
+                    boundaries.insert(minute)
+                    minute += every
+                }
+            }
+        }
+        for minute in match.substitutions?.atMinutes ?? [] where minute > 0 && minute < matchEnd {
+            boundaries.insert(minute)
+        }
+        let planStart = instance.state?.minute ?? 0
+        if planStart > 0 { boundaries.insert(planStart) }
+        let sorted = boundaries.sorted() + [matchEnd]
+        var all: [Segment] = []
+        for index in 0..<(sorted.count - 1) {
+            let start = sorted[index]
+            let period = starts.lastIndex { $0 <= start }! + 1
+            all.append(Segment(start: start, end: sorted[index + 1], period: period))
+        }
+        segments = all.filter { $0.start >= planStart }
+        replan = planStart > 0
+
+        let keys = instance.formation.keys.filter { (instance.formation[$0] ?? 0) > 0 }
+        positions = keys.sorted { LineupAnalysis.positionRank($0, $1) }
+        slots = positions.map { instance.formation[$0]! }
+        keeper = positions.firstIndex(of: "GK")
+        var positionIndex: [String: Int] = [:]
+        for (index, code) in positions.enumerated() { positionIndex[code] = index }
+
+        var playerIndex: [String: Int] = [:]
+        for (index, player) in instance.players.enumerated() { playerIndex[player.id] = index }
+        self.playerIndex = playerIndex
+        let players = instance.players
+        let rules = instance.rules ?? LineupRules()
+        let injuredNow = players.map { !$0.isAvailable }
+        eligible = players.map { player in
+            var seen = Set<Int>()
+            return player.positions.compactMap { positionIndex[$0] }.filter { seen.insert($0).inserted }
+        }
+        preferred = players.map { $0.positions.first.flatMap { positionIndex[$0] } }
+        let segments = self.segments
+        canPlay = players.enumerated().map { index, player in
+            segments.map { !injuredNow[index] && $0.start >= (player.arrivesAt ?? 0) }
+        }
+        let played = instance.state?.minutesPlayed ?? [:]
+        base = players.map { played[$0.id] ?? 0 }
+        spreadOffset = players.map { rules.seasonBalance == true ? ($0.seasonMinutes ?? 0) : 0 }
+        spreadPlayers = players.indices.filter { players[$0].isAvailable && (players[$0].arrivesAt ?? 0) <= 0 }
+        let share = rules.minShare ?? 0
+        let regulationEnd = self.regulationEnd
+        minShareNeed = players.enumerated().map { index, player in
+            guard share > 0, player.isAvailable, planStart < regulationEnd else { return 0 }
+            let present = regulationEnd - max(player.arrivesAt ?? 0, 0)
+            guard present > 0 else { return 0 }
+            let required = (share * Double(present) - 1e-9).rounded(.up)
+            return max(0, Int(required) - (played[player.id] ?? 0))
+        }
+        minMinutes = players.map { $0.isAvailable ? $0.minMinutes : nil }
+        maxMinutes = players.map { $0.maxMinutes }
+        let keeper = self.keeper
+        let eligible = self.eligible
+        outfield = players.indices.map { index in
+            players[index].isAvailable && eligible[index].contains { $0 != keeper }
+        }
+        lockSegments = (instance.locks ?? []).map { lock in
+            segments.indices.filter { segments[$0].start < lock.to && lock.from < segments[$0].end }
+        }
+        var marked = [[Int]](repeating: [], count: segments.count)
+        if instance.mode == .preMarked {
+            for marks in instance.preMarked?.periods ?? [] {
+                let members = marks.active.compactMap { playerIndex[$0] }
+                for (segment, info) in segments.enumerated() where info.period == marks.period {
+                    marked[segment] = members
+                }
+            }
+        }
+        self.marked = marked
+        var wasOn = [Bool](repeating: false, count: players.count)
+        var stayingKeeper: Int? = nil
+        if let state = instance.state {
+            for (id, code) in state.onField {
+                guard let index = playerIndex[id] else { continue }
+                wasOn[index] = true
+                if code == "GK", !injuredNow[index], keeper != nil { stayingKeeper = index }
+            }
+        }
+        self.wasOn = wasOn
+        self.stayingKeeper = stayingKeeper
+        let currentPeriod = segments.first?.period
+        stayingKeeperSegments = stayingKeeper == nil ? [] : segments.indices.filter { segments[$0].period == currentPeriod }
+    }
+
+    /// GK, DEF, MID, FWD, then other codes alphabetically.
+    static func positionRank(_ a: String, _ b: String) -> Bool {
+        let order = ["GK", "DEF", "MID", "FWD"]
+        let ra = order.firstIndex(of: a) ?? order.count
+        let rb = order.firstIndex(of: b) ?? order.count
+        return ra != rb ? ra < rb : a < b
+    }
+
+    /// True when segment `s` starts a period (the keeper may change there).
+    func startsPeriod(_ s: Int) -> Bool { periodStarts.contains(segments[s].start) }
+
+    /// True when changes at the start of segment `s` are limited by the window rules (not kick-off, not
+    /// the live re-plan boundary).
+    func isRuledWindow(_ s: Int) -> Bool { s > 0 }
+
+    /// Minutes of the greatest common divisor of the planned segment lengths.
+    var lengthGCD: Int {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        return segments.reduce(0) { gcd($0, $1.length) }
+    }
+
+    /// Players each turn-based or colour-group rule treats as one pool.
+    var outfieldPlayers: [Int] { instance.players.indices.filter { outfield[$0] } }
+}
+
+/// A plan as a grid: for each planned segment and player, the position index on the field or nil.
+struct LineupPlan: Sendable, Equatable {
+    var cells: [[Int?]]
+    /// Colour-group mode: player → colour index.
+    var colour: [Int?]?
+
+    init(segments: Int, players: Int) {
+        cells = Array(repeating: Array(repeating: nil, count: players), count: segments)
+    }
+
+    func isOn(_ player: Int, _ segment: Int) -> Bool { cells[segment][player] != nil }
+}
+
+extension LineupAnalysis {
+    /// The output solution of a plan.
+    func solution(_ plan: LineupPlan, brokenRules: [String]? = nil) -> LineupSolution {
+        let players = instance.players
+        var segmentsOut: [LineupSegment] = []
+        var substitutions: [LineupSubstitution] = []
+        var minutes = base
+        for (s, segment) in segments.enumerated() {
+            var onField: [String: String] = [:]
+            var bench: [String] = []
+            for (p, player) in players.enumerated() {
+                if let position = plan.cells[s][p] {
+                    onField[player.id] = positions[position]
+                    minutes[p] += segment.length
+                } else if canPlay[p][s] {
+                    bench.append(player.id)
+                }
+            }
+            segmentsOut.append(LineupSegment(start: segment.start, end: segment.end, period: segment.period, onField: onField, bench: bench))
+            guard s > 0 || replan else { continue }
+            let before: [Int: String] = s > 0
+                ? Dictionary(uniqueKeysWithValues: players.indices.compactMap { p in plan.cells[s - 1][p].map { (p, positions[$0]) } })
+                : Dictionary(uniqueKeysWithValues: (instance.state?.onField ?? [:]).compactMap { id, code in playerIndex[id].map { ($0, code) } })
+            var comingOn = players.indices.filter { plan.cells[s][$0] != nil && before[$0] == nil }
+            var goingOff = players.indices.filter { plan.cells[s][$0] == nil && before[$0] != nil }
+            // Pair each player coming on with one leaving the position they take, when there is one.
+            comingOn.sort()
+            for p in comingOn {
+                let position = positions[plan.cells[s][p]!]
+                let partner = goingOff.firstIndex { before[$0] == position } ?? goingOff.indices.first
+                let off = partner.map { goingOff.remove(at: $0) }
+                substitutions.append(LineupSubstitution(
+                    minute: segment.start, off: off.map { players[$0].id }, on: players[p].id, position: position))
+            }
+        }
+        var minutesById: [String: Int] = [:]
+        for (p, player) in players.enumerated() { minutesById[player.id] = minutes[p] }
+        let values = spreadPlayers.map { minutes[$0] + spreadOffset[$0] }
+        let played = spreadPlayers.map { minutes[$0] }
+        let summary = LineupSummary(
+            minMinutes: played.min() ?? 0, maxMinutes: played.max() ?? 0,
+            spread: (values.max() ?? 0) - (values.min() ?? 0), substitutions: substitutions.count)
+        var solution = LineupSolution(
+            segments: segmentsOut, substitutions: substitutions, minutes: minutesById, summary: summary,
+            queue: nil, groups: nil, unavailable: nil, brokenRules: brokenRules)
+        let unavailable = players.filter { !$0.isAvailable }.map(\.id)
+        solution.unavailable = unavailable.isEmpty ? nil : unavailable
+        switch instance.mode {
+        case .turnBased: solution.queue = queueEntries(plan)
+        case .colourGroups: solution.groups = groups(plan)
+        case .balanced, .preMarked: break
+        }
+        return solution
+    }
+
+    /// The turn-based windows of a plan, with the bench queue in first-in first-out order (ties in the order
+    /// the plan brings the players on).
+    func queueEntries(_ plan: LineupPlan) -> [LineupQueueEntry] {
+        let players = instance.players
+        let order = benchOrder(plan)
+        var entries: [LineupQueueEntry] = []
+        for (s, segment) in segments.enumerated() {
+            let before: Set<Int> = s > 0
+                ? Set(players.indices.filter { plan.cells[s - 1][$0] != nil })
+                : (replan ? Set(players.indices.filter { wasOn[$0] }) : [])
+            let now = Set(players.indices.filter { plan.cells[s][$0] != nil })
+            let on = now.subtracting(before).sorted().map { players[$0].id }
+            let off = before.subtracting(now).sorted().map { players[$0].id }
+            let bench = order[s].filter { outfield[$0] && plan.cells[s][$0] == nil }
+            let next = s + 1 < segments.count
+                ? players.indices.filter { plan.cells[s + 1][$0] != nil && plan.cells[s][$0] == nil && outfield[$0] }.count
+                : 0
+            let count = max(next, instance.turnBased?.changesPerWindow ?? next, 1)
+            entries.append(LineupQueueEntry(
+                minute: segment.start, on: on, off: off, nextUp: bench.prefix(count).map { players[$0].id }))
+        }
+        return entries
+    }
+
+    /// Per segment, the players on the bench in queue order: by the segment they last went off (or arrived),
+    /// then by when they next come on.
+    func benchOrder(_ plan: LineupPlan) -> [[Int]] {
+        let players = instance.players
+        let queue = instance.turnBased?.queue ?? []
+        var lastChange = players.indices.map { p -> Double in
+            if let rank = queue.firstIndex(of: players[p].id) { return -1_000 + Double(rank) }
+            return -1
+        }
+        var result: [[Int]] = []
+        for s in segments.indices {
+            for p in players.indices {
+                let previous = s > 0 ? plan.cells[s - 1][p] != nil : (replan && wasOn[p])
+                let arrivesHere = !(s > 0 && canPlay[p][s - 1]) && canPlay[p][s] && s > 0
+                if previous != (plan.cells[s][p] != nil) || arrivesHere { lastChange[p] = Double(s) }
+            }
+            let bench = players.indices.filter { canPlay[$0][s] && plan.cells[s][$0] == nil }
+            func nextOn(_ p: Int) -> Int { (s..<segments.count).first { plan.cells[$0][p] != nil } ?? Int.max }
+            result.append(bench.sorted { (lastChange[$0], nextOn($0), $0) < (lastChange[$1], nextOn($1), $1) })
+        }
+        return result
+    }
+
+    func groups(_ plan: LineupPlan) -> LineupGroups {
+        let colours = instance.colourGroups?.colours ?? []
+        var assignment: [String: String] = [:]
+        for (p, player) in instance.players.enumerated() {
+            if let colour = plan.colour?[p] { assignment[player.id] = colours[colour] }
+        }
+        let schedule = segments.enumerated().map { s, segment in
+            LineupGroups.Entry(minute: segment.start, onField: colours.indices.filter { c in
+                instance.players.indices.contains { plan.colour?[$0] == c && plan.cells[s][$0] != nil }
+            }.map { colours[$0] })
+        }
+        return LineupGroups(assignment: assignment, schedule: schedule)
+    }
+}

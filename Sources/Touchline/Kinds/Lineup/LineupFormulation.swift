@@ -1,0 +1,663 @@
+import TouchlineMILP
+
+/// Builds the lineup MILP. `x[p,s,k]` = player p plays position k in segment s. Every other variable is
+/// defined from the plan by a rule kept next to it, so a greedy plan can be encoded as a warm start.
+///
+/// In `relaxed` form (the best-effort plan of an infeasible instance) the soft rules get a break variable
+/// each and a first objective level counts the breaks: empty formation slots, `minShare`, `minMinutes`,
+/// `maxMinutes`, `maxConsecutiveBench`, `minStint`, locks and pre-marks.
+struct LineupModelBuilder {
+    let analysis: LineupAnalysis
+    let relaxed: Bool
+    var model = Model(name: "lineup")
+    /// x[s][p] = [(position, variable)].
+    var x: [[[(position: Int, variable: Variable)]]] = []
+    var definitions: [(variable: Variable, value: @Sendable (LineupPlan) -> Double)] = []
+    var colourVariables: [[Variable?]] = []
+    var breaks = LinearExpression()
+
+    init(_ analysis: LineupAnalysis, relaxed: Bool) {
+        self.analysis = analysis
+        self.relaxed = relaxed
+    }
+
+    var segmentCount: Int { analysis.segmentCount }
+    var players: Range<Int> { 0..<analysis.playerCount }
+
+    mutating func define(_ variable: Variable, _ value: @escaping @Sendable (LineupPlan) -> Double) {
+        definitions.append((variable, value))
+    }
+
+    func on(_ p: Int, _ s: Int) -> LinearExpression { sum(x[s][p].map(\.variable)) }
+    func outfield(_ p: Int, _ s: Int) -> LinearExpression {
+        sum(x[s][p].filter { $0.position != analysis.keeper }.map(\.variable))
+    }
+    func at(_ p: Int, _ s: Int, _ position: Int) -> Variable? { x[s][p].first { $0.position == position }?.variable }
+
+    /// A break variable of the relaxed model (counted in the first level); nil in the strict model.
+    mutating func breakVariable(_ name: String, _ value: @escaping @Sendable (LineupPlan) -> Double) -> Variable? {
+        guard relaxed else { return nil }
+        let variable = model.addBinary("break[\(name)]")
+        define(variable, value)
+        breaks += variable
+        return variable
+    }
+
+    mutating func build() {
+        let a = analysis
+        let ids = a.instance.players.map(\.id)
+        for (s, _) in a.segments.enumerated() {
+            x.append(players.map { p in
+                guard a.canPlay[p][s] else { return [] }
+                return a.eligible[p].map { k in
+                    let variable = model.addBinary("x[\(ids[p]),\(a.segments[s].start),\(a.positions[k])]")
+                    define(variable) { $0.cells[s][p] == k ? 1 : 0 }
+                    return (k, variable)
+                }
+            })
+        }
+        for s in a.segments.indices {
+            for p in players where x[s][p].count > 1 {
+                model.add(on(p, s) <= 1, name: "one_position[\(ids[p]),\(a.segments[s].start)]")
+            }
+            for (k, count) in a.slots.enumerated() {
+                let filled = sum(players.compactMap { at($0, s, k) })
+                if relaxed {
+                    let short = model.addInteger("short[\(a.segments[s].start),\(a.positions[k])]", lower: 0, upper: Double(count))
+                    define(short) { plan in Double(count - plan.cells[s].filter { $0 == k }.count) }
+                    breaks += short
+                    model.add(filled + short == Double(count), name: "formation[\(a.segments[s].start),\(a.positions[k])]")
+                } else {
+                    model.add(filled == Double(count), name: "formation[\(a.segments[s].start),\(a.positions[k])]")
+                }
+            }
+        }
+        addMinutesRules()
+        addBenchAndStintRules()
+        addKeeperRules()
+        addLocksAndMarks()
+        switch a.instance.mode {
+        case .turnBased: addQueue()
+        case .colourGroups: addColourGroups()
+        case .balanced, .preMarked: break
+        }
+        addSymmetryBreaking()
+        addObjectives()
+    }
+
+    /// Whole-match minutes of a player as an expression.
+    func minutes(_ p: Int) -> LinearExpression {
+        var expression = LinearExpression(Double(analysis.base[p]))
+        for (s, segment) in analysis.segments.enumerated() { expression.add(on(p, s), scale: Double(segment.length)) }
+        return expression
+    }
+
+    mutating func addMinutesRules() {
+        let a = analysis
+        let ids = a.instance.players.map(\.id)
+        for p in players {
+            let need = a.minShareNeed[p]
+            if need > 0 {
+                var regulation = LinearExpression()
+                for (s, segment) in a.segments.enumerated() where segment.start < a.regulationEnd {
+                    regulation.add(on(p, s), scale: Double(segment.length))
+                }
+                let shortfall = breakVariable("minShare,\(ids[p])") { plan in
+                    let played = a.segments.indices.filter { a.segments[$0].start < a.regulationEnd && plan.isOn(p, $0) }
+                        .reduce(0) { $0 + a.segments[$1].length }
+                    return played < need ? 1 : 0
+                }
+                let lhs = shortfall.map { regulation + Double(need) * $0 } ?? regulation
+                model.add(lhs >= Double(need), name: "min_share[\(ids[p])]")
+            }
+            let total = minutes(p)
+            if let low = a.minMinutes[p], low > 0 {
+                let slack = breakVariable("minMinutes,\(ids[p])") { plan in a.minutes(of: p, in: plan) < low ? 1 : 0 }
+                model.add((slack.map { total + Double(low) * $0 } ?? total) >= Double(low), name: "min_minutes[\(ids[p])]")
+            }
+            if let high = a.maxMinutes[p], high < a.base[p] + a.segments.reduce(0, { $0 + $1.length }) {
+                let slack = breakVariable("maxMinutes,\(ids[p])") { plan in a.minutes(of: p, in: plan) > high ? 1 : 0 }
+                let room = Double(a.matchEnd)
+                model.add((slack.map { total - room * $0 } ?? total) <= Double(high), name: "max_minutes[\(ids[p])]")
+            }
+        }
+    }
+
+    /// Coming-on expressions: `comesOn[p][s]` ≥ (on at s) − (on before s), with the starters at kick-off and
+    /// the re-plan boundary handled exactly.
+    var comesOn: [[LinearExpression]] = []
+
+    mutating func addBenchAndStintRules() {
+        let a = analysis
+        let rules = a.rules
+        let ids = a.instance.players.map(\.id)
+        comesOn = players.map { _ in [] }
+        for p in players {
+            for s in a.segments.indices {
+                if s == 0 {
+                    // Kick-off: every starter comes on (for minStint); re-plan: those not on before.
+                    comesOn[p].append(a.replan && a.wasOn[p] ? LinearExpression() : on(p, 0))
+                    continue
+                }
+                guard !x[s][p].isEmpty else {
+                    comesOn[p].append(LinearExpression())
+                    continue
+                }
+                let variable = model.addVariable("in[\(ids[p]),\(a.segments[s].start)]", lower: 0, upper: 1)
+                define(variable) { plan in plan.isOn(p, s) && !plan.isOn(p, s - 1) ? 1 : 0 }
+                model.add(LinearExpression(variable) >= on(p, s) - on(p, s - 1), name: "in[\(ids[p]),\(a.segments[s].start)]")
+                comesOn[p].append(LinearExpression(variable))
+            }
+        }
+        if let limit = rules.maxChangesPerWindow {
+            for s in a.segments.indices where a.isRuledWindow(s) {
+                model.add(sum(players.map { comesOn[$0][s] }) <= Double(limit), name: "max_changes[\(a.segments[s].start)]")
+            }
+        }
+        if let limit = rules.maxConsecutiveBench, limit >= 0 {
+            for p in players where a.instance.players[p].isAvailable {
+                let present = a.segments.indices.filter { a.canPlay[p][$0] }
+                guard present.count > limit else { continue }
+                let slack = breakVariable("bench,\(ids[p])") { plan in
+                    var run = 0
+                    for s in present { run = plan.isOn(p, s) ? 0 : run + 1; if run > limit { return 1 } }
+                    return 0
+                }
+                for start in 0...(present.count - limit - 1) {
+                    let window = present[start...(start + limit)]
+                    let played = sum(window.map { on(p, $0) })
+                    model.add((slack.map { played + $0 } ?? played) >= 1, name: "bench[\(ids[p]),\(a.segments[window.first!].start)]")
+                }
+            }
+        }
+        // Valid bounds on entries (the LP alone lets every player sit fractionally on the field all match):
+        // a player who must play and does not start comes on at least once; with a bench limit b, the bench
+        // segments fall into at least bench/b runs, each but a last one ended by an entry.
+        for p in players where a.instance.players[p].isAvailable && (a.minShareNeed[p] > 0 || (a.minMinutes[p] ?? 0) > a.base[p]) {
+            let present = a.segments.indices.filter { a.canPlay[p][$0] }
+            guard !present.isEmpty else { continue }
+            let entries = sum(present.filter { $0 > 0 || a.replan }.map { comesOn[p][$0] })
+            if a.replan {
+                if !a.wasOn[p] { model.add(entries >= 1, name: "must_enter[\(ids[p])]") }
+            } else if present.first == 0 {
+                model.add(entries >= 1 - on(p, 0), name: "must_enter[\(ids[p])]")
+            } else {
+                model.add(entries >= 1, name: "must_enter[\(ids[p])]")
+            }
+            if let limit = rules.maxConsecutiveBench, limit >= 1 {
+                let benched = Double(present.count) - sum(present.map { on(p, $0) })
+                model.add(entries >= (1.0 / Double(limit)) * benched - 1, name: "bench_runs[\(ids[p])]")
+            }
+        }
+        if let stint = rules.minStint, stint > 1 {
+            for p in players {
+                let slack = breakVariable("stint,\(ids[p])") { plan in
+                    for s in a.segments.indices where a.comesOn(p, s, plan) {
+                        if (s..<min(s + stint, a.segmentCount)).contains(where: { !plan.isOn(p, $0) }) { return 1 }
+                    }
+                    return 0
+                }
+                for s in a.segments.indices where !comesOn[p][s].terms.isEmpty {
+                    for t in (s + 1)..<min(s + stint, a.segmentCount) {
+                        let stays = on(p, t)
+                        model.add((slack.map { stays + $0 } ?? stays) >= comesOn[p][s], name: "stint[\(ids[p]),\(a.segments[s].start),\(a.segments[t].start)]")
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func addKeeperRules() {
+        let a = analysis
+        guard let keeper = a.keeper else { return }
+        let ids = a.instance.players.map(\.id)
+        if a.rules.keeperFullPeriods == true {
+            for s in a.segments.indices.dropFirst() where a.segments[s].period == a.segments[s - 1].period {
+                for p in players {
+                    let now = at(p, s, keeper).map { LinearExpression($0) } ?? LinearExpression()
+                    let before = at(p, s - 1, keeper).map { LinearExpression($0) } ?? LinearExpression()
+                    guard !now.terms.isEmpty || !before.terms.isEmpty else { continue }
+                    model.add(now == before, name: "keeper_period[\(ids[p]),\(a.segments[s].start)]")
+                }
+            }
+        }
+        if let stays = a.stayingKeeper {
+            for s in a.stayingKeeperSegments {
+                let inGoal = at(stays, s, keeper).map { LinearExpression($0) } ?? LinearExpression()
+                model.add(inGoal == 1, name: "keeper_stays[\(ids[stays]),\(a.segments[s].start)]")
+            }
+        }
+    }
+
+    mutating func addLocksAndMarks() {
+        let a = analysis
+        let positionIndex = Dictionary(uniqueKeysWithValues: a.positions.enumerated().map { ($1, $0) })
+        for (l, lock) in (a.instance.locks ?? []).enumerated() {
+            guard let p = a.playerIndex[lock.player] else { continue }
+            let covered = a.lockSegments[l]
+            guard !covered.isEmpty else { continue }
+            let wantsOn = lock.onField ?? true
+            let position = lock.position.flatMap { positionIndex[$0] }
+            let slack = breakVariable("lock,\(l)") { plan in
+                covered.contains { s in
+                    wantsOn ? (plan.cells[s][p] == nil || (position != nil && plan.cells[s][p] != position)) : plan.isOn(p, s)
+                } ? 1 : 0
+            }
+            for s in covered {
+                let name = "lock[\(l),\(a.segments[s].start)]"
+                if wantsOn {
+                    let held = position.map { k in at(p, s, k).map { LinearExpression($0) } ?? LinearExpression() } ?? on(p, s)
+                    model.add((slack.map { held + $0 } ?? held) >= 1, name: name)
+                } else {
+                    model.add((slack.map { on(p, s) - $0 } ?? on(p, s)) <= 0, name: name)
+                }
+            }
+        }
+        for marks in a.instance.preMarked?.periods ?? [] where a.instance.mode == .preMarked {
+            let covered = a.segments.indices.filter { a.segments[$0].period == marks.period }
+            for id in marks.active {
+                guard let p = a.playerIndex[id], !covered.isEmpty else { continue }
+                let slack = breakVariable("mark,\(marks.period),\(id)") { plan in covered.contains { !plan.isOn(p, $0) } ? 1 : 0 }
+                for s in covered {
+                    model.add((slack.map { on(p, s) + $0 } ?? on(p, s)) >= 1, name: "mark[\(id),\(a.segments[s].start)]")
+                }
+            }
+        }
+    }
+
+    /// Turn-based: `L[p,s]` is the segment of p's last change between bench and field (the initial bench in
+    /// queue order below zero). A player coming on from the bench into an outfield position must not have a
+    /// later `L` than anyone staying on the bench; one going off from outfield not a later `L` than anyone
+    /// staying on the field; exactly `changesPerWindow` come on into outfield positions at every window.
+    mutating func addQueue() {
+        let a = analysis
+        let ids = a.instance.players.map(\.id)
+        let pool = a.outfieldPlayers
+        let queue = a.instance.turnBased?.queue ?? []
+        let floor = -Double(a.playerCount + 2)
+        let span = Double(a.segmentCount) - floor
+        let order = a.initialOrder
+        var last: [Int: [LinearExpression]] = [:]
+        for p in pool {
+            var values: [LinearExpression] = []
+            let rank = queue.firstIndex(of: ids[p])
+            for s in a.segments.indices {
+                guard a.canPlay[p][s] else {
+                    values.append(LinearExpression(Double(a.segmentCount)))
+                    continue
+                }
+                if s > 0 && !a.canPlay[p][s - 1] {
+                    values.append(LinearExpression(Double(s)))  // joins the back of the queue on arrival
+                    continue
+                }
+                let variable = model.addVariable("L[\(ids[p]),\(a.segments[s].start)]", lower: floor, upper: Double(s))
+                values.append(LinearExpression(variable))
+                if s == 0 {
+                    let prior: LinearExpression
+                    if let rank {
+                        prior = LinearExpression(floor + Double(rank))
+                    } else {
+                        let free = model.addVariable("L0[\(ids[p])]", lower: floor + Double(queue.count), upper: -1)
+                        define(free) { plan in order(plan)[p] }
+                        prior = LinearExpression(free)
+                    }
+                    if !a.replan {
+                        if rank != nil { model.add(on(p, 0) == 0, name: "queue_starts_on_bench[\(ids[p])]") }
+                        // Starters: L = 0; bench: L = prior.
+                        model.add(LinearExpression(variable) >= prior - span * on(p, 0), name: "L0_low[\(ids[p])]")
+                        model.add(LinearExpression(variable) <= prior + span * on(p, 0), name: "L0_up[\(ids[p])]")
+                        model.add(LinearExpression(variable) >= floor + (-floor) * on(p, 0), name: "L0_start[\(ids[p])]")
+                        define(variable) { plan in plan.isOn(p, 0) ? 0 : order(plan)[p] }
+                    } else {
+                        let changed = a.wasOn[p] ? 1 - on(p, 0) : on(p, 0)
+                        linkLast(variable, prior, changed, s: 0, name: "\(ids[p]),0")
+                        define(variable) { plan in plan.isOn(p, 0) != a.wasOn[p] ? 0 : order(plan)[p] }
+                    }
+                } else {
+                    let change = model.addVariable("chg[\(ids[p]),\(a.segments[s].start)]", lower: 0, upper: 1)
+                    define(change) { plan in plan.isOn(p, s) != plan.isOn(p, s - 1) ? 1 : 0 }
+                    let now = on(p, s)
+                    let before = on(p, s - 1)
+                    let tag = "\(ids[p]),\(a.segments[s].start)"
+                    model.add(LinearExpression(change) >= now - before, name: "chg_up[\(tag)]")
+                    model.add(LinearExpression(change) >= before - now, name: "chg_down[\(tag)]")
+                    model.add(LinearExpression(change) <= now + before, name: "chg_any[\(tag)]")
+                    model.add(LinearExpression(change) <= 2 - now - before, name: "chg_both[\(tag)]")
+                    linkLast(variable, values[s - 1], LinearExpression(change), s: s, name: tag)
+                    define(variable) { plan in a.lastChange(of: p, at: s, plan: plan, order: order(plan)) }
+                }
+            }
+            last[p] = values
+        }
+        let bigM = span + 1
+        var counts: [LinearExpression] = []
+        for s in a.segments.indices where s > 0 {
+            var count = LinearExpression()
+            for p in pool where !x[s][p].isEmpty {
+                let variable = model.addVariable("in_out[\(ids[p]),\(a.segments[s].start)]", lower: 0, upper: 1)
+                define(variable) { plan in
+                    plan.cells[s][p] != nil && plan.cells[s][p] != a.keeper && !plan.isOn(p, s - 1) ? 1 : 0
+                }
+                let tag = "\(ids[p]),\(a.segments[s].start)"
+                model.add(LinearExpression(variable) >= outfield(p, s) - on(p, s - 1), name: "in_out_low[\(tag)]")
+                model.add(LinearExpression(variable) <= outfield(p, s), name: "in_out_pos[\(tag)]")
+                model.add(LinearExpression(variable) <= 1 - on(p, s - 1), name: "in_out_bench[\(tag)]")
+                count += variable
+            }
+            counts.append(count)
+            // First in, first out: the bench side and the field side.
+            for p in pool where !x[s][p].isEmpty {
+                let comer = outfield(p, s) - on(p, s - 1)
+                let leaver = outfield(p, s - 1) - on(p, s)
+                for q in pool where q != p && a.canPlay[q][s] && s > 0 && a.canPlay[q][s - 1] {
+                    let difference = last[p]![s - 1] - last[q]![s - 1]
+                    let comerMark = a.canPlay[p][s - 1] ? difference : LinearExpression(Double(s)) - last[q]![s - 1]
+                    model.add(comerMark <= bigM * (1 - comer) + bigM * (on(q, s - 1) + on(q, s)),
+                              name: "fifo_bench[\(ids[p]),\(ids[q]),\(a.segments[s].start)]")
+                    if a.canPlay[p][s - 1] {
+                        model.add(difference <= bigM * (1 - leaver) + bigM * (1 - outfield(q, s - 1)) + bigM * (1 - on(q, s)),
+                                  name: "fifo_field[\(ids[p]),\(ids[q]),\(a.segments[s].start)]")
+                    }
+                }
+            }
+        }
+        if let k = a.instance.turnBased?.changesPerWindow {
+            for (index, count) in counts.enumerated() {
+                model.add(count == Double(k), name: "turn_changes[\(a.segments[index + 1].start)]")
+            }
+        } else if !counts.isEmpty {
+            let k = model.addInteger("changes_per_window", lower: 0, upper: Double(a.fieldSize))
+            define(k) { plan in
+                Double(pool.filter { plan.cells[1][$0] != nil && plan.cells[1][$0] != a.keeper && !plan.isOn($0, 0) }.count)
+            }
+            for (index, count) in counts.enumerated() {
+                model.add(count == LinearExpression(k), name: "turn_changes[\(a.segments[index + 1].start)]")
+            }
+        }
+    }
+
+    /// `L_s = L_prev` without a change, `= s` with one.
+    mutating func linkLast(_ variable: Variable, _ previous: LinearExpression, _ change: LinearExpression, s: Int, name: String) {
+        let floor = -Double(analysis.playerCount + 2)
+        let span = Double(s) - floor
+        model.add(LinearExpression(variable) >= previous, name: "L_keep_low[\(name)]")
+        model.add(LinearExpression(variable) <= previous + span * change, name: "L_keep_up[\(name)]")
+        model.add(LinearExpression(variable) >= floor + span * change, name: "L_set[\(name)]")
+    }
+
+    mutating func addColourGroups() {
+        let a = analysis
+        let ids = a.instance.players.map(\.id)
+        let colours = a.instance.colourGroups?.colours ?? []
+        let fixed = a.instance.colourGroups?.assignment ?? [:]
+        let pool = a.outfieldPlayers
+        colourVariables = players.map { _ in [Variable?](repeating: nil, count: colours.count) }
+        for (rank, p) in pool.enumerated() {
+            for (c, colour) in colours.enumerated() {
+                // Symmetry: the colours are interchangeable, so the j-th player uses one of the first j + 1.
+                if fixed.isEmpty && c > rank { continue }
+                let g = model.addBinary("colour[\(ids[p]),\(colour)]")
+                define(g) { plan in plan.colour?[p] == c ? 1 : 0 }
+                colourVariables[p][c] = g
+                if let wanted = fixed[ids[p]] { model.add(LinearExpression(g) == (wanted == colour ? 1 : 0), name: "colour_fixed[\(ids[p]),\(colour)]") }
+            }
+            let any = sum(colourVariables[p].compactMap { $0 })
+            model.add(any <= 1, name: "one_colour[\(ids[p])]")
+            for s in a.segments.indices where !x[s][p].isEmpty {
+                model.add(outfield(p, s) <= any, name: "outfield_coloured[\(ids[p]),\(a.segments[s].start)]")
+            }
+        }
+        let sizes = colours.indices.map { c in sum(pool.compactMap { colourVariables[$0][c] }) }
+        for (c, size) in sizes.enumerated() {
+            model.add(size >= 1, name: "colour_used[\(colours[c])]")
+            for d in colours.indices where d != c {
+                model.add(size - sizes[d] <= 1, name: "colour_sizes[\(colours[c]),\(colours[d])]")
+            }
+        }
+        for (c, colour) in colours.enumerated() {
+            for (s, segment) in a.segments.enumerated() {
+                let o = model.addBinary("group_on[\(colour),\(segment.start)]")
+                define(o) { plan in
+                    pool.contains { plan.colour?[$0] == c && plan.isOn($0, s) } ? 1 : 0
+                }
+                for p in pool where a.canPlay[p][s] {
+                    guard let g = colourVariables[p][c] else { continue }
+                    model.add(on(p, s) >= o + g - 1, name: "group_all_on[\(ids[p]),\(colour),\(segment.start)]")
+                    model.add(on(p, s) <= o + 1 - g, name: "group_all_off[\(ids[p]),\(colour),\(segment.start)]")
+                }
+            }
+        }
+    }
+
+    /// Interchangeable players (same positions, limits, arrival and history, named by no rule) are ordered
+    /// by minutes: swapping two of them maps a plan to one as good.
+    mutating func addSymmetryBreaking() {
+        let a = analysis
+        guard a.instance.mode != .turnBased || a.instance.turnBased?.queue == nil else { return }
+        for group in a.interchangeableGroups where group.count > 1 {
+            for (first, second) in zip(group, group.dropFirst()) {
+                model.add(minutes(first) >= minutes(second), name: "symmetry[\(a.instance.players[first].id),\(a.instance.players[second].id)]")
+            }
+        }
+    }
+
+    var spreadHigh: Variable?
+    var spreadLow: Variable?
+
+    mutating func addObjectives() {
+        let a = analysis
+        if relaxed { model.minimize(breaks, name: "broken") }
+        var spread = LinearExpression()
+        if a.spreadPlayers.count > 1 {
+            let total = Double(a.matchEnd) + Double((a.base + a.spreadOffset).max() ?? 0) * 2 + 1
+            let grid = a.lengthGCD
+            let onGrid = grid > 1 && a.spreadPlayers.allSatisfy { (a.base[$0] + a.spreadOffset[$0]) % grid == 0 }
+            let step = onGrid ? Double(grid) : 1
+            let high = model.addInteger("spread_high", lower: 0, upper: (total / step).rounded(.up))
+            let low = model.addInteger("spread_low", lower: 0, upper: (total / step).rounded(.up))
+            let values = a.spreadPlayers.map { a.spreadValue(of: $0) }
+            define(high) { plan in (Double(values.map { $0(plan) }.max()!) / step).rounded(.up) }
+            define(low) { plan in (Double(values.map { $0(plan) }.min()!) / step).rounded(.down) }
+            for p in a.spreadPlayers {
+                let value = minutes(p) + Double(a.spreadOffset[p])
+                model.add(step * high >= value, name: "spread_high[\(a.instance.players[p].id)]")
+                model.add(step * low <= value, name: "spread_low[\(a.instance.players[p].id)]")
+            }
+            // Fair share: when only these players can take the field, their minutes add up to a constant,
+            // so the most is at least the average rounded up and the least at most it rounded down.
+            let onlySpreadPlay = players.allSatisfy { p in a.spreadPlayers.contains(p) || a.canPlay[p].allSatisfy { !$0 } }
+            if onlySpreadPlay && !relaxed {
+                let planned = a.segments.reduce(0) { $0 + $1.length } * a.fieldSize
+                let fixed = a.spreadPlayers.reduce(0) { $0 + a.base[$1] + a.spreadOffset[$1] }
+                let average = Double(planned + fixed) / Double(a.spreadPlayers.count)
+                model.add(step * high >= (average / step).rounded(.up) * step, name: "fair_share_high")
+                model.add(step * low <= (average / step).rounded(.down) * step, name: "fair_share_low")
+            }
+            spread = step * high - step * low
+            spreadHigh = high
+            spreadLow = low
+        }
+        model.minimize(spread, name: "spread")
+        var substitutions = LinearExpression()
+        for p in players {
+            for s in a.segments.indices where s > 0 || a.replan { substitutions += comesOn[p][s] }
+        }
+        model.minimize(substitutions, name: "substitutions")
+        var offPreferred = LinearExpression()
+        for s in a.segments.indices {
+            for p in players {
+                for entry in x[s][p] where entry.position != a.preferred[p] { offPreferred += entry.variable }
+            }
+        }
+        model.minimize(offPreferred, name: "offPreferredPosition")
+    }
+}
+
+extension LineupAnalysis {
+    func minutes(of p: Int, in plan: LineupPlan) -> Int {
+        base[p] + segments.indices.filter { plan.isOn(p, $0) }.reduce(0) { $0 + segments[$1].length }
+    }
+
+    func spreadValue(of p: Int) -> @Sendable (LineupPlan) -> Int {
+        let analysis = self
+        return { plan in analysis.minutes(of: p, in: plan) + analysis.spreadOffset[p] }
+    }
+
+    /// True when p comes on at segment s (starters at kick-off; at a re-plan, those not on before).
+    func comesOn(_ p: Int, _ s: Int, _ plan: LineupPlan) -> Bool {
+        guard plan.isOn(p, s) else { return false }
+        if s == 0 { return !(replan && wasOn[p]) }
+        return !plan.isOn(p, s - 1)
+    }
+
+    /// The segment of p's last change between bench and field up to s (initial order below zero).
+    func lastChange(of p: Int, at s: Int, plan: LineupPlan, order: [Double]) -> Double {
+        var value = order[p]
+        if replan ? plan.isOn(p, 0) != wasOn[p] : plan.isOn(p, 0) { value = 0 }
+        if s == 0 { return value }
+        for t in 1...s {
+            if !canPlay[p][t - 1] && canPlay[p][t] { value = Double(t) }
+            else if plan.isOn(p, t) != plan.isOn(p, t - 1) { value = Double(t) }
+        }
+        return value
+    }
+
+    /// Initial queue positions (below zero) consistent with a plan: the given queue first, then the others in
+    /// the order the plan brings them on (or, for those on the field at a re-plan, takes them off).
+    var initialOrder: @Sendable (LineupPlan) -> [Double] {
+        let analysis = self
+        return { plan in
+            let queue = analysis.instance.turnBased?.queue ?? []
+            let floor = -Double(analysis.playerCount + 2)
+            var order = [Double](repeating: -1, count: analysis.playerCount)
+            var rest: [(key: Int, player: Int)] = []
+            for (p, player) in analysis.instance.players.enumerated() {
+                if let rank = queue.firstIndex(of: player.id) {
+                    order[p] = floor + Double(rank)
+                } else {
+                    let startsOn = analysis.replan ? analysis.wasOn[p] : false
+                    let key = (0..<analysis.segmentCount).first { plan.isOn(p, $0) != startsOn } ?? Int.max
+                    rest.append((key, p))
+                }
+            }
+            rest.sort { ($0.key, $0.player) < ($1.key, $1.player) }
+            for (rank, entry) in rest.enumerated() {
+                order[entry.player] = min(-1, floor + Double(queue.count + rank))
+            }
+            return order
+        }
+    }
+
+    /// Groups of players that no rule tells apart.
+    var interchangeableGroups: [[Int]] {
+        var named = Set<String>()
+        for lock in instance.locks ?? [] { named.insert(lock.player) }
+        for id in instance.turnBased?.queue ?? [] { named.insert(id) }
+        for marks in instance.preMarked?.periods ?? [] { named.formUnion(marks.active) }
+        for id in (instance.colourGroups?.assignment ?? [:]).keys { named.insert(id) }
+        for id in (instance.state?.onField ?? [:]).keys { named.insert(id) }
+        struct Signature: Hashable {
+            var positions: [String]
+            var arrives: Int
+            var low: Int?
+            var high: Int?
+            var offset: Int
+            var base: Int
+        }
+        var groups: [Signature: [Int]] = [:]
+        for (p, player) in instance.players.enumerated() where player.isAvailable && !named.contains(player.id) {
+            let signature = Signature(
+                positions: player.positions, arrives: player.arrivesAt ?? 0, low: player.minMinutes,
+                high: player.maxMinutes, offset: spreadOffset[p], base: base[p])
+            groups[signature, default: []].append(p)
+        }
+        return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+}
+
+extension LineupKind {
+    public static func formulate(_ instance: LineupInstance) -> Formulation<LineupSolution> {
+        formulation(instance, relaxed: false)
+    }
+
+    static func formulation(_ instance: LineupInstance, relaxed: Bool) -> Formulation<LineupSolution> {
+        let analysis = LineupAnalysis(instance)
+        var builder = LineupModelBuilder(analysis, relaxed: relaxed)
+        builder.build()
+        let x = builder.x
+        let colours = builder.colourVariables
+        let definitions = builder.definitions
+        let variableCount = builder.model.variableCount
+        let mode = instance.mode
+        return Formulation(
+            model: builder.model,
+            tuning: SolverTuning(feasibilityPump: true, cuts: true, branching: .pseudocost),
+            decode: { result in
+                var plan = LineupPlan(segments: analysis.segmentCount, players: analysis.playerCount)
+                for s in 0..<analysis.segmentCount {
+                    for p in 0..<analysis.playerCount {
+                        plan.cells[s][p] = x[s][p].first { result.isOn($0.variable) }?.position
+                    }
+                }
+                if mode == .colourGroups {
+                    plan.colour = colours.map { row in row.firstIndex { $0.map(result.isOn) ?? false } }
+                }
+                let broken = relaxed ? LineupVerifier.check(instance, analysis.solution(plan)).broken : nil
+                return analysis.solution(plan, brokenRules: broken)
+            },
+            encode: { solution in
+                guard let plan = analysis.plan(of: solution).map({ analysis.canonical($0) }) else { return nil }
+                var values = [Double](repeating: 0, count: variableCount)
+                for definition in definitions { values[definition.variable.index] = definition.value(plan) }
+                return values
+            })
+    }
+}
+
+extension LineupAnalysis {
+    /// The grid of a solution (nil when it names unknown players or positions).
+    func plan(of solution: LineupSolution) -> LineupPlan? {
+        guard solution.segments.count == segmentCount else { return nil }
+        var plan = LineupPlan(segments: segmentCount, players: playerCount)
+        let positionIndex = Dictionary(uniqueKeysWithValues: positions.enumerated().map { ($1, $0) })
+        for (s, segment) in solution.segments.enumerated() {
+            for (id, code) in segment.onField {
+                guard let p = playerIndex[id], let k = positionIndex[code] else { return nil }
+                plan.cells[s][p] = k
+            }
+        }
+        if let groups = solution.groups {
+            let colours = instance.colourGroups?.colours ?? []
+            plan.colour = instance.players.map { player in groups.assignment[player.id].flatMap { colours.firstIndex(of: $0) } }
+        }
+        return plan
+    }
+}
+
+extension LineupAnalysis {
+    /// The same plan under the model's symmetry breaking: interchangeable players' rows in order of
+    /// decreasing minutes, colours numbered in order of first use.
+    func canonical(_ plan: LineupPlan) -> LineupPlan {
+        var result = plan
+        let skip = instance.mode == .turnBased && instance.turnBased?.queue != nil
+        if !skip {
+            for group in interchangeableGroups where group.count > 1 {
+                let byMinutes = group.sorted { (minutes(of: $0, in: plan), -$0) > (minutes(of: $1, in: plan), -$1) }
+                for (target, source) in zip(group, byMinutes) {
+                    for s in 0..<segmentCount { result.cells[s][target] = plan.cells[s][source] }
+                    if let colours = plan.colour { result.colour![target] = colours[source] }
+                }
+            }
+        }
+        if let colours = result.colour, (instance.colourGroups?.assignment ?? [:]).isEmpty {
+            var relabel: [Int: Int] = [:]
+            for p in outfieldPlayers {
+                if let c = colours[p], relabel[c] == nil { relabel[c] = relabel.count }
+            }
+            let total = instance.colourGroups?.colours.count ?? 0
+            for c in 0..<total where relabel[c] == nil { relabel[c] = relabel.count }
+            result.colour = colours.map { $0.map { relabel[$0]! } }
+        }
+        return result
+    }
+}

@@ -1,0 +1,377 @@
+import Foundation
+
+/// Greedy lineups: segment by segment, the players with the fewest minutes so far go on (within the window
+/// rules), positions by bipartite matching with first-listed positions preferred. One routine per mode; each
+/// result is checked by the verifier and dropped when it breaks a rule.
+enum LineupGreedy {
+    /// A legal plan for the instance's mode, or nil.
+    static func plan(_ analysis: LineupAnalysis) -> LineupPlan? {
+        let candidates: [LineupPlan]
+        switch analysis.instance.mode {
+        case .balanced, .preMarked: candidates = (0...3).compactMap { rotation(analysis, lenient: false, benchWeight: $0) }
+        case .turnBased: candidates = turnBased(analysis)
+        case .colourGroups: candidates = colourGroups(analysis)
+        }
+        var best: (plan: LineupPlan, objective: LineupObjective)? = nil
+        for plan in candidates {
+            let solution = analysis.solution(plan)
+            let findings = LineupVerifier.check(analysis.instance, solution)
+            guard findings.structural.isEmpty && findings.broken.isEmpty else {
+                if ProcessInfo.processInfo.environment["TOUCHLINE_DEBUG"] != nil { FileHandle.standardError.write(Data("greedy: \(findings.structural + findings.broken)\n".utf8)) }
+                continue
+            }
+            let objective = LineupVerifier.objective(analysis.instance, solution)
+            if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
+        }
+        return best?.plan
+    }
+
+    // MARK: Positions
+
+    /// Matches players to the formation's slots: `fixed` first, then the rest, first-listed positions
+    /// preferred. Nil when not everyone fits (unless `partial`, which keeps whoever fits).
+    static func positions(
+        _ analysis: LineupAnalysis, players: [Int], fixed: [Int: Int] = [:], partial: Bool = false
+    ) -> [Int: Int]? {
+        var slotPosition: [Int] = []
+        for (k, count) in analysis.slots.enumerated() { slotPosition += Array(repeating: k, count: count) }
+        var holder = [Int?](repeating: nil, count: slotPosition.count)
+        var assigned: [Int: Int] = [:]
+        for (p, k) in fixed.sorted(by: { $0.key < $1.key }) {
+            guard let slot = slotPosition.indices.first(where: { slotPosition[$0] == k && holder[$0] == nil }) else {
+                if partial { continue } else { return nil }
+            }
+            holder[slot] = p
+            assigned[p] = slot
+        }
+        let locked = Set(fixed.keys)
+        func augment(_ p: Int, _ seen: inout Set<Int>) -> Bool {
+            for k in analysis.eligible[p] {
+                for slot in slotPosition.indices where slotPosition[slot] == k && !seen.contains(slot) {
+                    seen.insert(slot)
+                    if let other = holder[slot] {
+                        if locked.contains(other) { continue }
+                        if augment(other, &seen) {
+                            holder[slot] = p
+                            assigned[p] = slot
+                            return true
+                        }
+                    } else {
+                        holder[slot] = p
+                        assigned[p] = slot
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+        // Players with fewer options first.
+        let order = players.filter { !locked.contains($0) }.sorted {
+            (analysis.eligible[$0].count, $0) < (analysis.eligible[$1].count, $1)
+        }
+        for p in order {
+            var seen = Set<Int>()
+            if !augment(p, &seen) && !partial { return nil }
+        }
+        var result = assigned.mapValues { slotPosition[$0] }
+        // Swap pairs when it puts more players in their first-listed position.
+        var improved = true
+        while improved {
+            improved = false
+            let free = result.keys.filter { !locked.contains($0) }.sorted()
+            for (i, a) in free.enumerated() {
+                for b in free[(i + 1)...] {
+                    let (ka, kb) = (result[a]!, result[b]!)
+                    guard ka != kb, analysis.eligible[a].contains(kb), analysis.eligible[b].contains(ka) else { continue }
+                    let before = (analysis.preferred[a] == ka ? 1 : 0) + (analysis.preferred[b] == kb ? 1 : 0)
+                    let after = (analysis.preferred[a] == kb ? 1 : 0) + (analysis.preferred[b] == ka ? 1 : 0)
+                    if after > before {
+                        result[a] = kb
+                        result[b] = ka
+                        improved = true
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Balanced and pre-marked
+
+    /// Free rotation: locks, marks, stints in progress and the keeper are kept; the rest of the field goes
+    /// to the players with the fewest minutes (those about to break the bench limit first), with at most
+    /// `maxChangesPerWindow` newcomers. `lenient` fills what it can and never gives up (the best-effort plan).
+    static func rotation(_ analysis: LineupAnalysis, lenient: Bool, benchWeight: Int = 0) -> LineupPlan? {
+        let a = analysis
+        let rules = a.rules
+        let count = a.playerCount
+        var plan = LineupPlan(segments: a.segmentCount, players: count)
+        var value = (0..<count).map { a.base[$0] + a.spreadOffset[$0] }
+        var onSince = [Int?](repeating: nil, count: count)
+        var benchRun = [Int](repeating: 0, count: count)
+        var owed = a.minShareNeed
+        let positionIndex = Dictionary(uniqueKeysWithValues: a.positions.enumerated().map { ($1, $0) })
+        for (s, segment) in a.segments.enumerated() {
+            let previous: [Int?] = s > 0 ? plan.cells[s - 1] : (0..<count).map { p in
+                a.replan && a.wasOn[p] ? (a.instance.state?.onField[a.instance.players[p].id]).flatMap { positionIndex[$0] } : nil
+            }
+            var lockedOff = Set<Int>()
+            var fixed: [Int: Int] = [:]
+            var forced = Set<Int>()
+            for (l, lock) in (a.instance.locks ?? []).enumerated() where a.lockSegments[l].contains(s) {
+                guard let p = a.playerIndex[lock.player], a.canPlay[p][s] else { continue }
+                if lock.onField ?? true {
+                    forced.insert(p)
+                    if let code = lock.position, let k = positionIndex[code], a.eligible[p].contains(k) { fixed[p] = k }
+                } else {
+                    lockedOff.insert(p)
+                }
+            }
+            for p in a.marked[s] where a.canPlay[p][s] { forced.insert(p) }
+            if let stint = rules.minStint, stint > 1 {
+                for p in 0..<count where previous[p] != nil && a.canPlay[p][s] {
+                    if let since = onSince[p], s - since < stint { forced.insert(p) }
+                }
+            }
+            if let keeper = a.keeper {
+                var staying: Int? = nil
+                if rules.keeperFullPeriods == true && s > 0 && !a.startsPeriod(s) {
+                    staying = (0..<count).first { previous[$0] == keeper }
+                }
+                if a.stayingKeeperSegments.contains(s) { staying = a.stayingKeeper }
+                if let p = staying, a.canPlay[p][s] {
+                    forced.insert(p)
+                    fixed[p] = keeper
+                }
+            }
+            forced.subtract(lockedOff)
+            var chosen = Array(forced).sorted()
+            let budget = s > 0 ? (rules.maxChangesPerWindow ?? Int.max) : Int.max
+            var newcomers = chosen.filter { previous[$0] == nil }.count
+            // Urgent: about to pass the bench limit, or owing more minShare minutes than are left after this one.
+            let laterRegulation = (0..<count).map { p in
+                ((s + 1)..<a.segmentCount).filter { a.segments[$0].start < a.regulationEnd && a.canPlay[p][$0] }
+                    .reduce(0) { $0 + a.segments[$1].length }
+            }
+            let urgent = { (p: Int) -> Bool in
+                if let limit = rules.maxConsecutiveBench, benchRun[p] >= limit { return true }
+                return owed[p] > laterRegulation[p]
+            }
+            let candidates = (0..<count).filter { a.canPlay[$0][s] && !lockedOff.contains($0) && !forced.contains($0) }
+                .sorted { p, q in
+                    let kp = (urgent(p) ? 0 : 1, value[p] - benchWeight * benchRun[p] * segment.length, previous[p] != nil ? 0 : 1, p)
+                    let kq = (urgent(q) ? 0 : 1, value[q] - benchWeight * benchRun[q] * segment.length, previous[q] != nil ? 0 : 1, q)
+                    return kp < kq
+                }
+            for p in candidates where chosen.count < a.fieldSize {
+                let isNew = previous[p] == nil
+                if isNew && newcomers >= budget { continue }
+                guard positions(a, players: chosen + [p], fixed: fixed) != nil else { continue }
+                chosen.append(p)
+                if isNew { newcomers += 1 }
+            }
+            if lenient && chosen.count < a.fieldSize {
+                // Past the window budget if that is what it takes to field a team.
+                for p in candidates where chosen.count < a.fieldSize && !chosen.contains(p) {
+                    if positions(a, players: chosen + [p], fixed: fixed) != nil { chosen.append(p) }
+                }
+            }
+            guard let assignment = positions(a, players: chosen, fixed: fixed, partial: lenient) else { return nil }
+            if !lenient && assignment.count < a.fieldSize { return nil }
+            for (p, k) in assignment { plan.cells[s][p] = k }
+            for p in 0..<count {
+                if plan.cells[s][p] != nil {
+                    value[p] += segment.length
+                    if segment.start < a.regulationEnd { owed[p] -= segment.length }
+                    if previous[p] == nil { onSince[p] = s }
+                    benchRun[p] = 0
+                } else {
+                    onSince[p] = nil
+                    if a.canPlay[p][s] { benchRun[p] += 1 }
+                }
+            }
+        }
+        return plan
+    }
+
+    // MARK: Turn-based
+
+    /// Simulates the queue for each number of changes per window (or the given one); the keeper stays in
+    /// goal. Returns every legal simulation.
+    static func turnBased(_ analysis: LineupAnalysis) -> [LineupPlan] {
+        let a = analysis
+        let pool = a.outfieldPlayers
+        let outfieldSlots = a.fieldSize - (a.keeper.map { a.slots[$0] } ?? 0)
+        let choices = a.instance.turnBased?.changesPerWindow.map { [$0] } ?? Array(0...max(0, outfieldSlots))
+        // The starting order is the solver's to choose: try the squad order, then seeded shuffles of it.
+        var orders: [[Int]] = [pool]
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<60 {
+            var shuffled = pool
+            for index in shuffled.indices.reversed() where index > 0 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                shuffled.swapAt(index, Int((seed >> 33) % UInt64(index + 1)))
+            }
+            orders.append(shuffled)
+        }
+        var plans: [LineupPlan] = []
+        for k in choices {
+            var found = 0
+            for order in orders where found < 3 {
+                if let plan = simulateQueue(a, changes: k, pool: order) {
+                    plans.append(plan)
+                    found += 1
+                }
+            }
+        }
+        return plans
+    }
+
+    static func simulateQueue(_ a: LineupAnalysis, changes k: Int, pool: [Int]) -> LineupPlan? {
+        let count = a.playerCount
+        let ids = a.instance.players.map(\.id)
+        let queueIds = a.instance.turnBased?.queue ?? []
+        var plan = LineupPlan(segments: a.segmentCount, players: count)
+        let inPool = Set(pool)
+        // Keeper: the staying keeper, else a keeper-only player, else a goalkeeper not in the given queue.
+        var keeperPlayer: Int? = nil
+        if let keeper = a.keeper {
+            let options = (0..<count).filter { a.canPlay[$0][0] && a.eligible[$0].contains(keeper) && !queueIds.contains(ids[$0]) }
+            keeperPlayer = a.stayingKeeper ?? options.first { !inPool.contains($0) }
+                ?? options.min { (a.preferred[$0] == keeper ? 0 : 1, $0) < (a.preferred[$1] == keeper ? 0 : 1, $1) }
+            guard keeperPlayer != nil else { return nil }
+        }
+        let outfieldSlots = a.fieldSize - (a.keeper.map { a.slots[$0] } ?? 0)
+        let present0 = pool.filter { a.canPlay[$0][0] && $0 != keeperPlayer }
+        var bench: [Int] = queueIds.compactMap { a.playerIndex[$0] }.filter { present0.contains($0) }
+        var field: [Int] = []
+        let rest = present0.filter { !bench.contains($0) }
+        let startersFirst = a.replan ? rest.sorted { (a.wasOn[$0] ? 0 : 1, $0) < (a.wasOn[$1] ? 0 : 1, $1) } : rest
+        for p in startersFirst {
+            if field.count < outfieldSlots { field.append(p) } else { bench.append(p) }
+        }
+        guard field.count == outfieldSlots else { return nil }
+        var onSince = [Int](repeating: 0, count: count)
+        for s in 0..<a.segmentCount {
+            if s > 0 {
+                guard bench.count >= k else { return nil }
+                let comers = Array(bench.prefix(k))
+                bench.removeFirst(k)
+                // The k longest on go off; among those tied at the cut, pick a set that keeps the formation.
+                guard k <= field.count else { return nil }
+                field = field.enumerated().sorted { (onSince[$0.element], $0.offset) < (onSince[$1.element], $1.offset) }.map(\.element)
+                let cut = k > 0 ? onSince[field[k - 1]] : Int.min
+                let sure = field.filter { onSince[$0] < cut }
+                let tied = field.filter { onSince[$0] == cut }
+                var goers = sure + tied.prefix(max(0, k - sure.count))
+                if k > sure.count {
+                    for choice in combinations(tied, k - sure.count) {
+                        let stay = field.filter { !sure.contains($0) && !choice.contains($0) } + comers
+                        var fixed: [Int: Int] = [:]
+                        if let keeperPlayer, let keeper = a.keeper { fixed[keeperPlayer] = keeper }
+                        if positions(a, players: stay + Array(fixed.keys), fixed: fixed) != nil {
+                            goers = sure + choice
+                            break
+                        }
+                    }
+                }
+                field = field.filter { !goers.contains($0) } + comers
+                for p in comers { onSince[p] = s }
+                let arrivals = pool.filter { a.canPlay[$0][s] && !a.canPlay[$0][s - 1] }
+                bench += arrivals + goers
+            }
+            var fixed: [Int: Int] = [:]
+            if let keeperPlayer, let keeper = a.keeper { fixed[keeperPlayer] = keeper }
+            let lineup = field + (keeperPlayer.map { [$0] } ?? [])
+            guard let assignment = positions(a, players: lineup, fixed: fixed), assignment.count == a.fieldSize else { return nil }
+            for (p, position) in assignment { plan.cells[s][p] = position }
+        }
+        return plan
+    }
+
+    // MARK: Colour groups
+
+    /// Deals the outfield players round-robin into the colours (sorted by position, so each group gets a
+    /// mix), then puts on, segment by segment, the groups with the fewest minutes that fill the outfield.
+    static func colourGroups(_ analysis: LineupAnalysis) -> [LineupPlan] {
+        let a = analysis
+        let colours = a.instance.colourGroups?.colours ?? []
+        guard !colours.isEmpty else { return [] }
+        let fixedColours = a.instance.colourGroups?.assignment ?? [:]
+        let count = a.playerCount
+        let outfieldSlots = a.fieldSize - (a.keeper.map { a.slots[$0] } ?? 0)
+        let pool = a.outfieldPlayers
+        var keeperPlayer: Int? = nil
+        if let keeper = a.keeper {
+            let options = (0..<count).filter {
+                a.canPlay[$0].allSatisfy { $0 } && a.eligible[$0].contains(keeper) && fixedColours[a.instance.players[$0].id] == nil
+            }
+            keeperPlayer = a.stayingKeeper ?? options.first { !pool.contains($0) } ?? options.first
+            guard keeperPlayer != nil else { return [] }
+        }
+        let coloured = pool.filter { $0 != keeperPlayer }
+        var results: [LineupPlan] = []
+        var sizesTried = 0
+        for size in stride(from: coloured.count, through: max(colours.count, 1), by: -1) {
+            let members = Array(coloured.sorted { (a.preferred[$0] ?? 99, $0) < (a.preferred[$1] ?? 99, $1) }.prefix(size))
+            var colourOf = [Int?](repeating: nil, count: count)
+            var sizes = [Int](repeating: 0, count: colours.count)
+            for p in members {
+                if let wanted = fixedColours[a.instance.players[p].id], let c = colours.firstIndex(of: wanted) {
+                    colourOf[p] = c
+                    sizes[c] += 1
+                }
+            }
+            for p in members where colourOf[p] == nil {
+                let c = sizes.indices.min { (sizes[$0], $0) < (sizes[$1], $1) }!
+                colourOf[p] = c
+                sizes[c] += 1
+            }
+            let subsets = (1..<(1 << colours.count)).filter { mask in
+                colours.indices.filter { mask & (1 << $0) != 0 }.reduce(0) { $0 + sizes[$1] } == outfieldSlots
+            }
+            guard !subsets.isEmpty else { continue }
+            sizesTried += 1
+            var plan = LineupPlan(segments: a.segmentCount, players: count)
+            plan.colour = colourOf
+            var value = (0..<count).map { a.base[$0] + a.spreadOffset[$0] }
+            var previousMask = -1
+            var ok = true
+            for (s, segment) in a.segments.enumerated() {
+                func load(_ mask: Int) -> Int {
+                    (0..<count).filter { colourOf[$0].map { mask & (1 << $0) != 0 } ?? false }.reduce(0) { $0 + value[$1] }
+                }
+                let ordered = subsets.sorted { (load($0), $0 == previousMask ? 0 : 1, $0) < (load($1), $1 == previousMask ? 0 : 1, $1) }
+                var placed = false
+                for mask in ordered {
+                    let on = (0..<count).filter { a.canPlay[$0][s] && (colourOf[$0].map { mask & (1 << $0) != 0 } ?? false) }
+                    var fixed: [Int: Int] = [:]
+                    if let keeperPlayer, let keeper = a.keeper { fixed[keeperPlayer] = keeper }
+                    guard let assignment = positions(a, players: on + Array(fixed.keys), fixed: fixed),
+                          assignment.count == a.fieldSize else { continue }
+                    for (p, position) in assignment { plan.cells[s][p] = position }
+                    for p in assignment.keys { value[p] += segment.length }
+                    previousMask = mask
+                    placed = true
+                    break
+                }
+                if !placed { ok = false; break }
+            }
+            if ok { results.append(plan) }
+            if sizesTried >= 3 { break }
+        }
+        return results
+    }
+}
+
+/// The subsets of `items` of the given size, in lexicographic order of positions.
+func combinations<T>(_ items: [T], _ size: Int) -> [[T]] {
+    guard size > 0 else { return [[]] }
+    guard items.count >= size else { return [] }
+    var result: [[T]] = []
+    for (index, first) in items.enumerated() {
+        for rest in combinations(Array(items[(index + 1)...]), size - 1) { result.append([first] + rest) }
+        if result.count > 2_000 { break }
+    }
+    return result
+}

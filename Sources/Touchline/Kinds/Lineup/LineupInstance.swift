@@ -1,0 +1,283 @@
+/// The match format: regulation periods, optional overtime, and when substitutions may happen.
+public struct LineupMatch: Sendable, Codable, Equatable {
+    public struct Overtime: Sendable, Codable, Equatable {
+        public var periods: Int
+        public var periodMinutes: Int
+        public init(periods: Int, periodMinutes: Int) {
+            self.periods = periods
+            self.periodMinutes = periodMinutes
+        }
+    }
+
+    /// `{"everyMinutes": n}` counts from each period's start; `{"atMinutes": [...]}` are match-clock minutes.
+    /// Every period start is a window as well.
+    public struct Substitutions: Sendable, Codable, Equatable {
+        public var everyMinutes: Int?
+        public var atMinutes: [Int]?
+        public init(everyMinutes: Int? = nil, atMinutes: [Int]? = nil) {
+            self.everyMinutes = everyMinutes
+            self.atMinutes = atMinutes
+        }
+    }
+
+    public var periods: Int
+    public var periodMinutes: Int
+    public var overtime: Overtime?
+    public var substitutions: Substitutions?
+
+    public init(periods: Int, periodMinutes: Int, overtime: Overtime? = nil, substitutions: Substitutions? = nil) {
+        self.periods = periods
+        self.periodMinutes = periodMinutes
+        self.overtime = overtime
+        self.substitutions = substitutions
+    }
+}
+
+/// A squad member.
+public struct LineupPlayer: Sendable, Codable, Equatable {
+    public enum Status: String, Sendable, Codable, Equatable {
+        case available, injured, unavailable
+    }
+
+    public var id: String
+    public var name: String?
+    public var number: Int?
+    /// Positions the player plays, preferred first.
+    public var positions: [String]
+    /// Default `available`; `injured` and `unavailable` players are never on the field.
+    public var status: Status?
+    /// Minutes played earlier in the season (for `seasonBalance`).
+    public var seasonMinutes: Int?
+    public var minMinutes: Int?
+    public var maxMinutes: Int?
+    /// Match-clock minute the player arrives; on the bench (and not counted) before it.
+    public var arrivesAt: Int?
+
+    public init(
+        id: String, name: String? = nil, number: Int? = nil, positions: [String], status: Status? = nil,
+        seasonMinutes: Int? = nil, minMinutes: Int? = nil, maxMinutes: Int? = nil, arrivesAt: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.number = number
+        self.positions = positions
+        self.status = status
+        self.seasonMinutes = seasonMinutes
+        self.minMinutes = minMinutes
+        self.maxMinutes = maxMinutes
+        self.arrivesAt = arrivesAt
+    }
+
+    public var displayName: String { name ?? id }
+    public var isAvailable: Bool { (status ?? .available) == .available }
+}
+
+/// The substitution system.
+public enum LineupMode: String, Sendable, Codable, Equatable, CaseIterable {
+    case balanced, turnBased, preMarked, colourGroups
+}
+
+public struct LineupRules: Sendable, Codable, Equatable {
+    public var mode: LineupMode?
+    /// Every available player plays at least this share of the regulation minutes they are there for.
+    public var minShare: Double?
+    /// Segments in a row on the bench, at most.
+    public var maxConsecutiveBench: Int?
+    /// The goalkeeper changes only at period starts.
+    public var keeperFullPeriods: Bool?
+    /// Players coming on at one window, at most.
+    public var maxChangesPerWindow: Int?
+    /// A player who comes on stays on at least this many segments (cut short only by the end of the match).
+    public var minStint: Int?
+    /// Balance season minutes plus this match's instead of this match alone.
+    public var seasonBalance: Bool?
+
+    public init(
+        mode: LineupMode? = nil, minShare: Double? = nil, maxConsecutiveBench: Int? = nil,
+        keeperFullPeriods: Bool? = nil, maxChangesPerWindow: Int? = nil, minStint: Int? = nil,
+        seasonBalance: Bool? = nil
+    ) {
+        self.mode = mode
+        self.minShare = minShare
+        self.maxConsecutiveBench = maxConsecutiveBench
+        self.keeperFullPeriods = keeperFullPeriods
+        self.maxChangesPerWindow = maxChangesPerWindow
+        self.minStint = minStint
+        self.seasonBalance = seasonBalance
+    }
+}
+
+/// The coach's override: a player on (optionally in a position) or off over `[from, to)`.
+public struct LineupLock: Sendable, Codable, Equatable {
+    public var player: String
+    public var from: Int
+    public var to: Int
+    public var position: String?
+    /// Default true.
+    public var onField: Bool?
+
+    public init(player: String, from: Int, to: Int, position: String? = nil, onField: Bool? = nil) {
+        self.player = player
+        self.from = from
+        self.to = to
+        self.position = position
+        self.onField = onField
+    }
+}
+
+public struct TurnBasedRules: Sendable, Codable, Equatable {
+    /// Players who start on the bench, front of the queue first.
+    public var queue: [String]?
+    /// Outfield players coming on at every window after kick-off; absent: the solver picks one number.
+    public var changesPerWindow: Int?
+    public init(queue: [String]? = nil, changesPerWindow: Int? = nil) {
+        self.queue = queue
+        self.changesPerWindow = changesPerWindow
+    }
+}
+
+public struct PreMarkedRules: Sendable, Codable, Equatable {
+    public struct Marks: Sendable, Codable, Equatable {
+        public var period: Int
+        public var active: [String]
+        public init(period: Int, active: [String]) {
+            self.period = period
+            self.active = active
+        }
+    }
+    public var periods: [Marks]
+    public init(periods: [Marks]) { self.periods = periods }
+}
+
+public struct ColourGroupRules: Sendable, Codable, Equatable {
+    public var colours: [String]
+    /// Optional fixed groups (player → colour), e.g. the groups already used earlier in a live match.
+    public var assignment: [String: String]?
+    public init(colours: [String], assignment: [String: String]? = nil) {
+        self.colours = colours
+        self.assignment = assignment
+    }
+}
+
+/// Live re-planning: the match is at `minute`; what happened before is fixed.
+public struct LineupState: Sendable, Codable, Equatable {
+    public var minute: Int
+    /// The lineup on the field just before `minute`: player → position.
+    public var onField: [String: String]
+    /// Minutes each player has played so far (absent: 0).
+    public var minutesPlayed: [String: Int]?
+    public init(minute: Int, onField: [String: String], minutesPlayed: [String: Int]? = nil) {
+        self.minute = minute
+        self.onField = onField
+        self.minutesPlayed = minutesPlayed
+    }
+}
+
+/// The `lineup` instance.
+public struct LineupInstance: Sendable, Codable {
+    public var problem: String?
+    public var options: SolverOptions?
+    public var match: LineupMatch
+    /// On-field players per position code.
+    public var formation: [String: Int]
+    public var players: [LineupPlayer]
+    public var rules: LineupRules?
+    public var locks: [LineupLock]?
+    public var turnBased: TurnBasedRules?
+    public var preMarked: PreMarkedRules?
+    public var colourGroups: ColourGroupRules?
+    public var state: LineupState?
+
+    public init(
+        match: LineupMatch, formation: [String: Int], players: [LineupPlayer], rules: LineupRules? = nil,
+        locks: [LineupLock]? = nil, turnBased: TurnBasedRules? = nil, preMarked: PreMarkedRules? = nil,
+        colourGroups: ColourGroupRules? = nil, state: LineupState? = nil, options: SolverOptions? = nil
+    ) {
+        self.problem = LineupKind.name
+        self.match = match
+        self.formation = formation
+        self.players = players
+        self.rules = rules
+        self.locks = locks
+        self.turnBased = turnBased
+        self.preMarked = preMarked
+        self.colourGroups = colourGroups
+        self.state = state
+        self.options = options
+    }
+
+    public var mode: LineupMode { rules?.mode ?? .balanced }
+}
+
+/// One part of the match with one lineup.
+public struct LineupSegment: Sendable, Codable, Equatable {
+    public var start: Int
+    public var end: Int
+    public var period: Int
+    /// Player → position.
+    public var onField: [String: String]
+    /// Available players who are there but not on the field.
+    public var bench: [String]
+}
+
+public struct LineupSubstitution: Sendable, Codable, Equatable {
+    public var minute: Int
+    /// Null when the player coming on fills a slot nobody left (e.g. at a live re-plan).
+    public var off: String?
+    public var on: String
+    public var position: String
+}
+
+public struct LineupSummary: Sendable, Codable, Equatable {
+    /// Fewest and most minutes among the players the spread is taken over.
+    public var minMinutes: Int
+    public var maxMinutes: Int
+    public var spread: Int
+    public var substitutions: Int
+}
+
+/// A turn-based window: who came on, who went off, and the front of the bench queue afterwards.
+public struct LineupQueueEntry: Sendable, Codable, Equatable {
+    public var minute: Int
+    public var on: [String]
+    public var off: [String]
+    /// The next players to come on, front of the queue first.
+    public var nextUp: [String]
+}
+
+public struct LineupGroups: Sendable, Codable, Equatable {
+    public struct Entry: Sendable, Codable, Equatable {
+        public var minute: Int
+        public var onField: [String]
+    }
+    /// Player → colour.
+    public var assignment: [String: String]
+    public var schedule: [Entry]
+}
+
+/// The `solution` of a `lineup` result.
+public struct LineupSolution: Sendable, Codable, Equatable {
+    /// The planned segments (from `state.minute` in a live re-plan).
+    public var segments: [LineupSegment]
+    public var substitutions: [LineupSubstitution]
+    /// Player → minutes in the whole match (with `state`, `minutesPlayed` plus the plan). Every player.
+    public var minutes: [String: Int]
+    public var summary: LineupSummary
+    public var queue: [LineupQueueEntry]?
+    public var groups: LineupGroups?
+    /// Players who are injured or unavailable (never on the field).
+    public var unavailable: [String]?
+    /// Only in an `infeasible` result's best-effort plan: every rule the plan breaks.
+    public var brokenRules: [String]?
+}
+
+/// The lexicographic objective of `lineup`, in contract order (all minimised).
+public struct LineupObjective: Sendable, Codable, Equatable, CustomStringConvertible {
+    public var spread: Int
+    public var substitutions: Int
+    public var offPreferredPosition: Int
+
+    public var description: String {
+        "spread \(spread), substitutions \(substitutions), offPreferredPosition \(offPreferredPosition)"
+    }
+}

@@ -1,0 +1,132 @@
+import TouchlineMILP
+
+/// The `lineup` problem kind: who is on the field, where, in every segment of a match, so that playing time
+/// is as even as the rules allow, then with the fewest substitutions, then in first-listed positions; in four
+/// substitution modes and as a live re-plan from the match's current state.
+public enum LineupKind: ProblemKind {
+    public typealias Instance = LineupInstance
+    public typealias Solution = LineupSolution
+    public typealias Objective = LineupObjective
+
+    public static let name = "lineup"
+    public static let summary = "balanced-playtime lineups and substitution rotations (four modes, live re-planning)"
+
+    public static func options(of instance: LineupInstance) -> SolverOptions? { instance.options }
+
+    public static func validate(_ instance: LineupInstance) -> [InputIssue] { instance.issues() }
+
+    public static func impossibility(_ instance: LineupInstance) -> String? { LineupAnalysis(instance).collisions() }
+
+    public static func greedy(_ instance: LineupInstance) -> LineupSolution? {
+        let analysis = LineupAnalysis(instance)
+        return LineupGreedy.plan(analysis).map { analysis.solution($0) }
+    }
+
+    public static func verify(_ instance: LineupInstance, _ solution: LineupSolution) -> [String] {
+        let findings = LineupVerifier.check(instance, solution)
+        var violations = findings.structural
+        let declared = Set(solution.brokenRules ?? [])
+        violations += findings.broken.filter { !declared.contains($0) }
+        let actual = Set(findings.broken)
+        violations += declared.subtracting(actual).sorted().map { "brokenRules lists \"\($0)\", which the plan does not break" }
+        return violations
+    }
+
+    public static func brokenRules(_ solution: LineupSolution) -> [String] { solution.brokenRules ?? [] }
+
+    public static func objective(_ instance: LineupInstance, _ solution: LineupSolution) -> LineupObjective {
+        LineupVerifier.objective(instance, solution)
+    }
+
+    public static func isBetter(_ lhs: LineupObjective, than rhs: LineupObjective) -> Bool {
+        (lhs.spread, lhs.substitutions, lhs.offPreferredPosition) < (rhs.spread, rhs.substitutions, rhs.offPreferredPosition)
+    }
+
+    /// The plan that breaks the fewest soft rules (empty slots, `minShare`, minutes limits, bench runs,
+    /// stints, locks, marks), each broken rule listed: by the relaxed MILP when a solver is given, else by the
+    /// lenient greedy rotation.
+    public static func bestEffort(_ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
+        let analysis = LineupAnalysis(instance)
+        let lenient = LineupGreedy.rotation(analysis, lenient: true).map { plan -> LineupSolution in
+            let solution = analysis.solution(plan)
+            return analysis.solution(plan, brokenRules: LineupVerifier.check(instance, solution).broken)
+        }
+        let usable = { (solution: LineupSolution) -> Bool in LineupVerifier.check(instance, solution).structural.isEmpty }
+        guard let solver else { return lenient.flatMap { usable($0) ? $0 : nil } }
+        let formulation = formulation(instance, relaxed: true)
+        var solveOptions = options
+        solveOptions.tuning = formulation.tuning
+        solveOptions.warmStart = lenient.flatMap { formulation.encode($0) }
+        let result = solver.solve(formulation.model, options: solveOptions)
+        if result.hasSolution {
+            let solution = formulation.decode(result)
+            if usable(solution) {
+                if let lenient, usable(lenient), (lenient.brokenRules ?? []).count < (solution.brokenRules ?? []).count { return lenient }
+                return solution
+            }
+        }
+        return lenient.flatMap { usable($0) ? $0 : nil }
+    }
+}
+
+extension LineupAnalysis {
+    /// Counting arguments that show the rules collide, without solving: too few players or keepers for the
+    /// formation, locks that contradict each other or the squad, more minutes owed than the field holds.
+    func collisions() -> String? {
+        var problems: [String] = []
+        let players = instance.players
+        for (s, segment) in segments.enumerated() {
+            let able = players.indices.filter { canPlay[$0][s] && !eligible[$0].isEmpty }
+            if able.count < fieldSize {
+                problems.append("only \(able.count) players can play in min \(segment.start)–\(segment.end) and the formation needs \(fieldSize)")
+                break
+            }
+            var shortPosition: String? = nil
+            for (k, count) in slots.enumerated() {
+                let options = able.filter { eligible[$0].contains(k) }.count
+                if options < count {
+                    shortPosition = "the formation needs \(count) \(positions[k]) in min \(segment.start)–\(segment.end) and only \(options) available players play \(positions[k])"
+                    break
+                }
+            }
+            if let shortPosition {
+                problems.append(shortPosition)
+                break
+            }
+        }
+        let regulationPlanned = segments.filter { $0.start < regulationEnd }.reduce(0) { $0 + $1.length }
+        let owed = minShareNeed.reduce(0, +)
+        if owed > regulationPlanned * fieldSize {
+            problems.append("minShare \(rules.minShare ?? 0) needs \(owed) regulation minutes on the field in all and the formation holds \(regulationPlanned * fieldSize)")
+        }
+        for p in players.indices where minShareNeed[p] > 0 {
+            let reachable = segments.indices.filter { segments[$0].start < regulationEnd && canPlay[p][$0] }.reduce(0) { $0 + segments[$1].length }
+            if minShareNeed[p] > reachable {
+                problems.append("minShare needs \(minShareNeed[p]) more regulation minutes from \(players[p].displayName), who can play only \(reachable)")
+            }
+        }
+        if let keeper, slots[keeper] > 0 {
+            for (s, segment) in segments.enumerated() {
+                var lockedKeepers: [String] = []
+                for (l, lock) in (instance.locks ?? []).enumerated() where lockSegments[l].contains(s) && lock.position == "GK" && lock.onField ?? true {
+                    lockedKeepers.append(lock.player)
+                }
+                if Set(lockedKeepers).count > slots[keeper] {
+                    problems.append("locks put \(Set(lockedKeepers).sorted().joined(separator: " and ")) in goal at once in min \(segment.start)–\(segment.end)")
+                    break
+                }
+            }
+        }
+        for (l, lock) in (instance.locks ?? []).enumerated() where lock.onField ?? true {
+            guard let p = playerIndex[lock.player] else { continue }
+            if let s = lockSegments[l].first(where: { !canPlay[p][$0] }) {
+                let why = players[p].isAvailable ? "has not arrived" : "is \(players[p].status!.rawValue)"
+                problems.append("locks[\(l)] puts \(players[p].displayName) on the field in min \(segments[s].start)–\(segments[s].end), but the player \(why)")
+            }
+        }
+        for marks in instance.preMarked?.periods ?? [] where instance.mode == .preMarked && marks.active.count > fieldSize {
+            problems.append("preMarked marks \(marks.active.count) players for period \(marks.period) and the formation has \(fieldSize) places")
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,133 @@
+extension LineupKind {
+    /// The JSON Schema of a `lineup` instance.
+    public static let schema = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://touchline.invalid/schema/lineup.json",
+      "title": "Touchline lineup instance",
+      "type": "object",
+      "required": ["problem", "match", "formation", "players"],
+      "properties": {
+        "problem": {"const": "lineup"},
+        "options": {"$ref": "#/$defs/options"},
+        "match": {
+          "type": "object", "required": ["periods", "periodMinutes"],
+          "properties": {
+            "periods": {"type": "integer", "minimum": 1, "maximum": 4},
+            "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 120},
+            "overtime": {
+              "type": "object", "required": ["periods", "periodMinutes"],
+              "properties": {
+                "periods": {"type": "integer", "minimum": 1, "maximum": 4},
+                "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 60}
+              }
+            },
+            "substitutions": {
+              "type": "object",
+              "description": "windows: every n minutes from each period's start, or at match-clock minutes; period starts always",
+              "properties": {
+                "everyMinutes": {"type": "integer", "minimum": 1},
+                "atMinutes": {"type": "array", "items": {"type": "integer", "minimum": 1}}
+              }
+            }
+          }
+        },
+        "formation": {
+          "type": "object", "description": "on-field players per position code (GK, DEF, MID, FWD or others)",
+          "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 11}
+        },
+        "players": {
+          "type": "array", "minItems": 1, "maxItems": 60,
+          "items": {
+            "type": "object", "required": ["id", "positions"],
+            "properties": {
+              "id": {"type": "string", "minLength": 1},
+              "name": {"type": "string"},
+              "number": {"type": "integer"},
+              "positions": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": "preferred first"},
+              "status": {"enum": ["available", "injured", "unavailable"]},
+              "seasonMinutes": {"type": "integer", "minimum": 0},
+              "minMinutes": {"type": "integer", "minimum": 0},
+              "maxMinutes": {"type": "integer", "minimum": 0},
+              "arrivesAt": {"type": "integer", "minimum": 0}
+            }
+          }
+        },
+        "rules": {
+          "type": "object",
+          "properties": {
+            "mode": {"enum": ["balanced", "turnBased", "preMarked", "colourGroups"]},
+            "minShare": {"type": "number", "minimum": 0, "maximum": 1},
+            "maxConsecutiveBench": {"type": "integer", "minimum": 0},
+            "keeperFullPeriods": {"type": "boolean"},
+            "maxChangesPerWindow": {"type": "integer", "minimum": 0},
+            "minStint": {"type": "integer", "minimum": 1},
+            "seasonBalance": {"type": "boolean"}
+          }
+        },
+        "locks": {
+          "type": "array",
+          "items": {
+            "type": "object", "required": ["player", "from", "to"],
+            "properties": {
+              "player": {"type": "string"},
+              "from": {"type": "integer", "minimum": 0},
+              "to": {"type": "integer"},
+              "position": {"type": "string"},
+              "onField": {"type": "boolean", "default": true}
+            }
+          }
+        },
+        "turnBased": {
+          "type": "object",
+          "properties": {
+            "queue": {"type": "array", "items": {"type": "string"}},
+            "changesPerWindow": {"type": "integer", "minimum": 0}
+          }
+        },
+        "preMarked": {
+          "type": "object", "required": ["periods"],
+          "properties": {
+            "periods": {
+              "type": "array",
+              "items": {
+                "type": "object", "required": ["period", "active"],
+                "properties": {
+                  "period": {"type": "integer", "minimum": 1},
+                  "active": {"type": "array", "items": {"type": "string"}}
+                }
+              }
+            }
+          }
+        },
+        "colourGroups": {
+          "type": "object", "required": ["colours"],
+          "properties": {
+            "colours": {"type": "array", "minItems": 1, "maxItems": 8, "items": {"type": "string"}},
+            "assignment": {"type": "object", "additionalProperties": {"type": "string"}}
+          }
+        },
+        "state": {
+          "type": "object", "required": ["minute", "onField"],
+          "properties": {
+            "minute": {"type": "integer", "minimum": 1},
+            "onField": {"type": "object", "additionalProperties": {"type": "string"}},
+            "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+          }
+        }
+      },
+      "$defs": {
+        "options": {
+          "type": "object",
+          "properties": {
+            "method": {"enum": ["auto", "milp", "greedy"]},
+            "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
+            "mipGap": {"type": "number", "minimum": 0, "maximum": 1},
+            "memoryLimitMB": {"type": "integer", "minimum": 1},
+            "warmStart": {"type": "boolean"}
+          }
+        }
+      }
+    }
+    """#
+}

@@ -1,0 +1,139 @@
+extension LineupInstance {
+    /// The most segments a match may be cut into (keeps every model small enough to answer in time).
+    static let maxSegments = 120
+
+    /// Every semantic problem, with its JSON path.
+    func issues() -> [InputIssue] {
+        var issues = IssueCollector()
+        if let problem { issues.require(problem == LineupKind.name, "problem", "expected \"lineup\"") }
+        issues.require((1...4).contains(match.periods), "match.periods", "expected 1 to 4 periods, got \(match.periods)")
+        issues.require((1...120).contains(match.periodMinutes), "match.periodMinutes", "expected 1 to 120 minutes, got \(match.periodMinutes)")
+        if let overtime = match.overtime {
+            issues.require((1...4).contains(overtime.periods), "match.overtime.periods", "expected 1 to 4 periods, got \(overtime.periods)")
+            issues.require((1...60).contains(overtime.periodMinutes), "match.overtime.periodMinutes", "expected 1 to 60 minutes, got \(overtime.periodMinutes)")
+        }
+        guard issues.isEmpty else { return issues.issues }
+        let regulation = match.periods * match.periodMinutes
+        let end = regulation + (match.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
+        if let every = match.substitutions?.everyMinutes {
+            issues.require(every >= 1, "match.substitutions.everyMinutes", "expected a whole number of minutes >= 1, got \(every)")
+        }
+        for (index, minute) in (match.substitutions?.atMinutes ?? []).enumerated() {
+            issues.require(minute > 0 && minute < end, "match.substitutions.atMinutes[\(index)]",
+                           "expected a match-clock minute after kick-off and before the end (\(end)), got \(minute)")
+        }
+        if issues.isEmpty {
+            let segments = LineupVerifier.expectedSegments(LineupInstance(match: match, formation: [:], players: []))
+            issues.require(segments.count <= Self.maxSegments, "match.substitutions",
+                           "the windows cut the match into \(segments.count) segments; at most \(Self.maxSegments) are supported")
+        }
+
+        issues.require(!formation.isEmpty && formation.values.contains { $0 > 0 }, "formation", "expected at least one position with a count above 0")
+        for (code, count) in formation.sorted(by: { $0.key < $1.key }) {
+            issues.require(!code.isEmpty, "formation", "expected non-empty position codes")
+            issues.require((0...11).contains(count), "formation.\(code)", "expected 0 to 11 players, got \(count)")
+        }
+        let codes = Set(formation.filter { $0.value > 0 }.keys)
+        issues.require(!players.isEmpty, "players", "expected at least one player")
+        issues.require(players.count <= 60, "players", "expected at most 60 players, got \(players.count)")
+        var ids: [String: LineupPlayer] = [:]
+        for (index, player) in players.enumerated() {
+            let path = "players[\(index)]"
+            issues.require(!player.id.isEmpty, "\(path).id", "expected a non-empty id")
+            if ids[player.id] != nil { issues.add("\(path).id", "duplicate player id \"\(player.id)\"") }
+            ids[player.id] = player
+            issues.require(!player.positions.isEmpty, "\(path).positions", "expected at least one position code")
+            if !player.positions.isEmpty && !player.positions.contains(where: codes.contains) {
+                issues.add("\(path).positions", "none of \(player.positions) is in the formation (\(codes.sorted().joined(separator: ", "))); the player could never play")
+            }
+            if let minutes = player.seasonMinutes { issues.require(minutes >= 0, "\(path).seasonMinutes", "expected minutes >= 0") }
+            if let low = player.minMinutes { issues.require(low >= 0 && low <= end, "\(path).minMinutes", "expected 0 to \(end) minutes, got \(low)") }
+            if let high = player.maxMinutes { issues.require(high >= 0, "\(path).maxMinutes", "expected minutes >= 0, got \(high)") }
+            if let low = player.minMinutes, let high = player.maxMinutes {
+                issues.require(low <= high, "\(path).maxMinutes", "expected at least minMinutes (\(low)), got \(high)")
+            }
+            if let arrives = player.arrivesAt {
+                issues.require(arrives >= 0 && arrives < end, "\(path).arrivesAt", "expected a minute from 0 to \(end - 1), got \(arrives)")
+            }
+        }
+        func known(_ id: String, _ path: String) -> Bool {
+            if ids[id] == nil { issues.add(path, "unknown player \"\(id)\"; expected one of the players' ids") }
+            return ids[id] != nil
+        }
+        let rules = self.rules ?? LineupRules()
+        if let share = rules.minShare { issues.require(share >= 0 && share <= 1, "rules.minShare", "expected a share from 0 to 1, got \(share)") }
+        if let bench = rules.maxConsecutiveBench { issues.require(bench >= 0, "rules.maxConsecutiveBench", "expected a whole number of segments >= 0") }
+        if let changes = rules.maxChangesPerWindow { issues.require(changes >= 0, "rules.maxChangesPerWindow", "expected a whole number >= 0") }
+        if let stint = rules.minStint { issues.require(stint >= 1, "rules.minStint", "expected a whole number of segments >= 1") }
+
+        for (index, lock) in (locks ?? []).enumerated() {
+            let path = "locks[\(index)]"
+            _ = known(lock.player, "\(path).player")
+            issues.require(lock.from >= 0 && lock.from < lock.to, path, "expected 0 <= from < to, got from \(lock.from) to \(lock.to)")
+            if let position = lock.position {
+                if !codes.contains(position) {
+                    issues.add("\(path).position", "\"\(position)\" is not in the formation")
+                } else if let player = ids[lock.player], !player.positions.contains(position) {
+                    issues.add("\(path).position", "\(player.displayName) does not play \(position)")
+                }
+                if lock.onField == false { issues.add("\(path).position", "a position only goes with a lock on the field") }
+            }
+        }
+        let outfieldCodes = codes.subtracting(["GK"])
+        switch mode {
+        case .balanced: break
+        case .turnBased:
+            var seen = Set<String>()
+            for (index, id) in (turnBased?.queue ?? []).enumerated() {
+                let path = "turnBased.queue[\(index)]"
+                guard known(id, path) else { continue }
+                if !seen.insert(id).inserted { issues.add(path, "\"\(id)\" is in the queue twice") }
+                if let player = ids[id] {
+                    issues.require(player.isAvailable, path, "\(player.displayName) is \(player.status?.rawValue ?? "") and cannot be in the queue")
+                    issues.require(player.positions.contains(where: outfieldCodes.contains), path, "\(player.displayName) plays no outfield position of the formation")
+                }
+            }
+            if let changes = turnBased?.changesPerWindow {
+                issues.require(changes >= 0, "turnBased.changesPerWindow", "expected a whole number >= 0")
+            }
+        case .preMarked:
+            guard let preMarked else {
+                issues.add("preMarked", "required when rules.mode is \"preMarked\"")
+                break
+            }
+            let total = match.periods + (match.overtime?.periods ?? 0)
+            for (index, marks) in preMarked.periods.enumerated() {
+                let path = "preMarked.periods[\(index)]"
+                issues.require((1...total).contains(marks.period), "\(path).period", "expected a period from 1 to \(total), got \(marks.period)")
+                for (markIndex, id) in marks.active.enumerated() where known(id, "\(path).active[\(markIndex)]") {
+                    if let player = ids[id], !player.isAvailable {
+                        issues.add("\(path).active[\(markIndex)]", "\(player.displayName) is \(player.status!.rawValue) and cannot be marked active")
+                    }
+                }
+            }
+        case .colourGroups:
+            guard let groups = colourGroups else {
+                issues.add("colourGroups", "required when rules.mode is \"colourGroups\"")
+                break
+            }
+            issues.require((1...8).contains(groups.colours.count), "colourGroups.colours", "expected 1 to 8 colours")
+            issues.require(Set(groups.colours).count == groups.colours.count, "colourGroups.colours", "expected distinct colours")
+            for (id, colour) in (groups.assignment ?? [:]).sorted(by: { $0.key < $1.key }) {
+                _ = known(id, "colourGroups.assignment.\(id)")
+                issues.require(groups.colours.contains(colour), "colourGroups.assignment.\(id)", "unknown colour \"\(colour)\"; expected one of \(groups.colours)")
+            }
+        }
+        if let state {
+            issues.require(state.minute > 0 && state.minute < end, "state.minute", "expected a minute after kick-off and before the end (\(end)), got \(state.minute)")
+            for (id, code) in state.onField.sorted(by: { $0.key < $1.key }) {
+                _ = known(id, "state.onField.\(id)")
+                issues.require(codes.contains(code), "state.onField.\(id)", "\"\(code)\" is not in the formation")
+            }
+            for (id, minutes) in (state.minutesPlayed ?? [:]).sorted(by: { $0.key < $1.key }) {
+                _ = known(id, "state.minutesPlayed.\(id)")
+                issues.require(minutes >= 0 && minutes <= state.minute, "state.minutesPlayed.\(id)", "expected 0 to \(state.minute) minutes, got \(minutes)")
+            }
+        }
+        return issues.issues
+    }
+}

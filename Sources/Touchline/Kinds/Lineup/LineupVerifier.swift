@@ -1,0 +1,416 @@
+/// The independent check of a lineup: it re-derives the segments from the match format and every count from
+/// the plan's own segments, never from the code that built the plan.
+enum LineupVerifier {
+    /// What a plan gets wrong: `structural` problems make it no plan at all (a player twice, an injured player
+    /// on, a wrong position, wrong minutes); `broken` are the rules a best-effort plan may break, each in words.
+    struct Findings {
+        var structural: [String] = []
+        var broken: [String] = []
+    }
+
+    /// The segments the match format gives: (start, end, period), from `state.minute` on.
+    static func expectedSegments(_ instance: LineupInstance) -> [(start: Int, end: Int, period: Int)] {
+        let match = instance.match
+        var periods: [(start: Int, end: Int)] = []
+        for index in 0..<match.periods {
+            periods.append((index * match.periodMinutes, (index + 1) * match.periodMinutes))
+        }
+        let regulation = match.periods * match.periodMinutes
+        for index in 0..<(match.overtime?.periods ?? 0) {
+            let length = match.overtime!.periodMinutes
+            periods.append((regulation + index * length, regulation + (index + 1) * length))
+        }
+        let end = periods.last?.end ?? 0
+        var cuts = Set(periods.map(\.start))
+        for period in periods {
+            if let every = match.substitutions?.everyMinutes, every > 0 {
+                cuts.formUnion(stride(from: period.start + every, to: period.end, by: every))
+            }
+        }
+        cuts.formUnion((match.substitutions?.atMinutes ?? []).filter { $0 > 0 && $0 < end })
+        let from = instance.state?.minute ?? 0
+        if from > 0 { cuts.insert(from) }
+        let ordered = cuts.sorted()
+        return ordered.indices.compactMap { index in
+            let start = ordered[index]
+            guard start >= from else { return nil }
+            let stop = index + 1 < ordered.count ? ordered[index + 1] : end
+            let period = periods.lastIndex { $0.start <= start }! + 1
+            return (start, stop, period)
+        }
+    }
+
+    static func check(_ instance: LineupInstance, _ solution: LineupSolution) -> Findings {
+        var findings = Findings()
+        let players = instance.players
+        var index: [String: Int] = [:]
+        for (i, player) in players.enumerated() { index[player.id] = i }
+        let rules = instance.rules ?? LineupRules()
+        let formation = instance.formation.filter { $0.value > 0 }
+        let fieldSize = formation.values.reduce(0, +)
+        let expected = expectedSegments(instance)
+        let segments = solution.segments
+        guard segments.count == expected.count else {
+            findings.structural.append("expected \(expected.count) segments from the match format, found \(segments.count)")
+            return findings
+        }
+        func name(_ p: Int) -> String { players[p].displayName }
+        func span(_ s: Int) -> String { "min \(segments[s].start)–\(segments[s].end)" }
+        func available(_ p: Int) -> Bool { (players[p].status ?? .available) == .available }
+        func present(_ p: Int, _ s: Int) -> Bool { available(p) && segments[s].start >= (players[p].arrivesAt ?? 0) }
+
+        // The grid: position code of each player in each segment.
+        var grid = [[String?]](repeating: [String?](repeating: nil, count: players.count), count: segments.count)
+        for (s, segment) in segments.enumerated() {
+            let want = expected[s]
+            if segment.start != want.start || segment.end != want.end || segment.period != want.period {
+                findings.structural.append("segment \(s + 1): expected minutes \(want.start)–\(want.end) in period \(want.period), found \(segment.start)–\(segment.end) in period \(segment.period)")
+            }
+            var counts: [String: Int] = [:]
+            for (id, code) in segment.onField.sorted(by: { $0.key < $1.key }) {
+                guard let p = index[id] else {
+                    findings.structural.append("\(span(s)): unknown player \"\(id)\" on the field")
+                    continue
+                }
+                grid[s][p] = code
+                counts[code, default: 0] += 1
+                if !available(p) {
+                    findings.structural.append("\(span(s)): \(name(p)) is \(players[p].status!.rawValue) but on the field")
+                } else if !present(p, s) {
+                    findings.structural.append("\(span(s)): \(name(p)) arrives at \(players[p].arrivesAt ?? 0) but is on the field")
+                }
+                if formation[code] == nil {
+                    findings.structural.append("\(span(s)): \(name(p)) plays \(code), which the formation does not have")
+                } else if !players[p].positions.contains(code) {
+                    findings.structural.append("\(span(s)): \(name(p)) plays \(code), not one of their positions")
+                }
+            }
+            for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > (formation[code] ?? 0) {
+                findings.structural.append("\(span(s)): \(count) players at \(code), the formation has \(formation[code] ?? 0)")
+            }
+            let onCount = segment.onField.count
+            if onCount < fieldSize {
+                let short = formation.keys.sorted().compactMap { code -> String? in
+                    let missing = formation[code]! - (counts[code] ?? 0)
+                    return missing > 0 ? "\(code) short by \(missing)" : nil
+                }
+                findings.broken.append("formation: \(span(s)) has \(onCount) of \(fieldSize) players (\(short.joined(separator: ", ")))")
+            }
+            let expectedBench = Set(players.indices.filter { present($0, s) && grid[s][$0] == nil }.map { players[$0].id })
+            if Set(segment.bench) != expectedBench || segment.bench.count != expectedBench.count {
+                findings.structural.append("\(span(s)): the bench should be exactly the available players who are there and not on the field")
+            }
+        }
+
+        // Minutes, whole match.
+        let played = instance.state?.minutesPlayed ?? [:]
+        var minutes = players.map { played[$0.id] ?? 0 }
+        var regulationMinutes = minutes
+        let regulationEnd = instance.match.periods * instance.match.periodMinutes
+        for (s, segment) in segments.enumerated() {
+            for p in players.indices where grid[s][p] != nil {
+                minutes[p] += segment.end - segment.start
+                if segment.start < regulationEnd { regulationMinutes[p] += segment.end - segment.start }
+            }
+        }
+        for (p, player) in players.enumerated() where solution.minutes[player.id] != minutes[p] {
+            findings.structural.append("minutes of \(name(p)): reported \(solution.minutes[player.id].map(String.init) ?? "none"), the segments give \(minutes[p])")
+        }
+        for id in solution.minutes.keys where index[id] == nil {
+            findings.structural.append("minutes: unknown player \"\(id)\"")
+        }
+
+        // Who comes on at each segment's start (kick-off starters included, for minStint).
+        let stateOn = instance.state?.onField ?? [:]
+        let replan = (instance.state?.minute ?? 0) > 0
+        func wasOn(_ p: Int, before s: Int) -> Bool {
+            s > 0 ? grid[s - 1][p] != nil : (replan && stateOn[players[p].id] != nil)
+        }
+        var substitutionCount = 0
+        var comers: [[Int]] = []
+        for s in segments.indices {
+            let on = players.indices.filter { grid[s][$0] != nil && !wasOn($0, before: s) }
+            comers.append(on)
+            guard s > 0 || replan else { continue }
+            substitutionCount += on.count
+            let listed = solution.substitutions.filter { $0.minute == segments[s].start }
+            if Set(listed.map(\.on)) != Set(on.map { players[$0].id }) || listed.count != on.count {
+                findings.structural.append("substitutions at minute \(segments[s].start): listed \(listed.map(\.on).sorted()), the segments give \(on.map { players[$0].id }.sorted())")
+            }
+            let leaving = Set(players.indices.filter { wasOn($0, before: s) && grid[s][$0] == nil }.map { players[$0].id })
+            let offs = listed.compactMap(\.off)
+            if Set(offs).count != offs.count || !Set(offs).isSubset(of: leaving) {
+                findings.structural.append("substitutions at minute \(segments[s].start): players listed as going off did not all leave there")
+            }
+            for entry in listed {
+                if let p = index[entry.on], grid[s][p] != entry.position {
+                    findings.structural.append("substitutions at minute \(segments[s].start): \(entry.on) is listed at \(entry.position) but plays \(grid[s][p] ?? "nothing")")
+                }
+            }
+        }
+        let windowMinutes = Set(segments.indices.filter { $0 > 0 || replan }.map { segments[$0].start })
+        if solution.substitutions.contains(where: { !windowMinutes.contains($0.minute) }) {
+            findings.structural.append("substitutions: an entry at a minute that is not a planned window")
+        }
+
+        // Summary and spread.
+        let spreadPlayers = players.indices.filter { available($0) && (players[$0].arrivesAt ?? 0) <= 0 }
+        let season = players.map { rules.seasonBalance == true ? ($0.seasonMinutes ?? 0) : 0 }
+        let values = spreadPlayers.map { minutes[$0] + season[$0] }
+        let spread = (values.max() ?? 0) - (values.min() ?? 0)
+        let summary = solution.summary
+        let mins = spreadPlayers.map { minutes[$0] }
+        if summary.spread != spread || summary.substitutions != substitutionCount
+            || summary.minMinutes != (mins.min() ?? 0) || summary.maxMinutes != (mins.max() ?? 0) {
+            findings.structural.append("summary: reported \(summary), the segments give spread \(spread), substitutions \(substitutionCount), minutes \(mins.min() ?? 0)–\(mins.max() ?? 0)")
+        }
+
+        // Soft rules.
+        for (l, lock) in (instance.locks ?? []).enumerated() {
+            guard let p = index[lock.player] else { continue }
+            let covered = segments.indices.filter { segments[$0].start < lock.to && lock.from < segments[$0].end }
+            let wrong = covered.filter { s in
+                if lock.onField ?? true {
+                    return grid[s][p] == nil || (lock.position != nil && grid[s][p] != lock.position)
+                }
+                return grid[s][p] != nil
+            }
+            if let first = wrong.first {
+                let what = (lock.onField ?? true) ? "on the field" + (lock.position.map { " at \($0)" } ?? "") : "off the field"
+                findings.broken.append("locks[\(l)]: \(name(p)) should be \(what) from \(lock.from) to \(lock.to), not so in \(span(first))" + (wrong.count > 1 ? " and \(wrong.count - 1) more" : ""))
+            }
+        }
+        if let share = rules.minShare, share > 0, (instance.state?.minute ?? 0) < regulationEnd {
+            for p in players.indices where available(p) {
+                let there = regulationEnd - max(players[p].arrivesAt ?? 0, 0)
+                guard there > 0 else { continue }
+                let required = Int((share * Double(there) - 1e-9).rounded(.up))
+                if regulationMinutes[p] < required {
+                    findings.broken.append("minShare: \(name(p)) plays \(regulationMinutes[p]) of the \(required) regulation minutes required")
+                }
+            }
+        }
+        for p in players.indices where available(p) {
+            if let low = players[p].minMinutes, minutes[p] < low {
+                findings.broken.append("minMinutes: \(name(p)) plays \(minutes[p]), below \(low)")
+            }
+            if let high = players[p].maxMinutes, minutes[p] > high {
+                findings.broken.append("maxMinutes: \(name(p)) plays \(minutes[p]), above \(high)")
+            }
+        }
+        if let limit = rules.maxConsecutiveBench {
+            for p in players.indices where available(p) {
+                var run = 0
+                var worst = 0
+                for s in segments.indices {
+                    if present(p, s) && grid[s][p] == nil { run += 1 } else if present(p, s) { run = 0 }
+                    worst = max(worst, run)
+                }
+                if worst > limit {
+                    findings.broken.append("maxConsecutiveBench: \(name(p)) sits \(worst) segments in a row, above \(limit)")
+                }
+            }
+        }
+        if let stint = rules.minStint, stint > 1 {
+            for p in players.indices {
+                let short = segments.indices.filter { s in
+                    comers[s].contains(p) && (s..<min(s + stint, segments.count)).contains { grid[$0][p] == nil }
+                }
+                if let s = short.first {
+                    findings.broken.append("minStint: \(name(p)) comes on at \(segments[s].start) and leaves before \(stint) segments")
+                }
+            }
+        }
+        if let limit = rules.maxChangesPerWindow {
+            for s in segments.indices where s > 0 && comers[s].count > limit {
+                findings.broken.append("maxChangesPerWindow: \(comers[s].count) players come on at minute \(segments[s].start), above \(limit)")
+            }
+        }
+        func keeperOf(_ s: Int) -> Int? { players.indices.first { grid[s][$0] == "GK" } }
+        if rules.keeperFullPeriods == true && formation["GK"] != nil {
+            for s in segments.indices.dropFirst() where segments[s].period == segments[s - 1].period && keeperOf(s) != keeperOf(s - 1) {
+                findings.broken.append("keeperFullPeriods: the goalkeeper changes at minute \(segments[s].start), inside period \(segments[s].period)")
+            }
+        }
+        if replan, formation["GK"] != nil,
+           let (id, _) = stateOn.first(where: { $0.value == "GK" }), let p = index[id], available(p) {
+            let period = segments.first?.period
+            if let s = segments.indices.first(where: { segments[$0].period == period && grid[$0][p] != "GK" }) {
+                findings.broken.append("state: the goalkeeper \(name(p)) should stay in goal for the rest of period \(period!), not so in \(span(s))")
+            }
+        }
+        switch instance.mode {
+        case .balanced: break
+        case .preMarked: checkPreMarked(instance, segments, grid, index, &findings)
+        case .turnBased: checkTurnBased(instance, solution, grid, comers, index, replan, &findings)
+        case .colourGroups: checkColourGroups(instance, solution, grid, index, &findings)
+        }
+        return findings
+    }
+
+    static func checkPreMarked(
+        _ instance: LineupInstance, _ segments: [LineupSegment], _ grid: [[String?]], _ index: [String: Int],
+        _ findings: inout Findings
+    ) {
+        for marks in instance.preMarked?.periods ?? [] {
+            for id in marks.active {
+                guard let p = index[id] else { continue }
+                if let s = segments.indices.first(where: { segments[$0].period == marks.period && grid[$0][p] == nil }) {
+                    findings.broken.append("preMarked: \(instance.players[p].displayName) is marked for period \(marks.period) but is off in min \(segments[s].start)–\(segments[s].end)")
+                }
+            }
+        }
+    }
+
+    static func checkTurnBased(
+        _ instance: LineupInstance, _ solution: LineupSolution, _ grid: [[String?]], _ comersAll: [[Int]],
+        _ index: [String: Int], _ replan: Bool, _ findings: inout Findings
+    ) {
+        let players = instance.players
+        let segments = solution.segments
+        let codes = Set(instance.formation.filter { $0.value > 0 }.keys)
+        let inQueue = players.map { player in
+            (player.status ?? .available) == .available && player.positions.contains { $0 != "GK" && codes.contains($0) }
+        }
+        func present(_ p: Int, _ s: Int) -> Bool { inQueue[p] && segments[s].start >= (players[p].arrivesAt ?? 0) }
+        func outfield(_ p: Int, _ s: Int) -> Bool { grid[s][p].map { $0 != "GK" } ?? false }
+        let queue = instance.turnBased?.queue ?? []
+        // When each player last changed between bench and field (queue order on the bench, time on the field).
+        var last = players.indices.map { p -> Double in
+            if let rank = queue.firstIndex(of: players[p].id) { return -1_000 + Double(rank) }
+            return -1
+        }
+        if !replan {
+            for id in queue {
+                if let p = index[id], grid[0][p] != nil {
+                    findings.broken.append("turnBased: \(players[p].displayName) is in the starting queue but starts on the field")
+                }
+            }
+            for p in players.indices where grid.first?[p] != nil { last[p] = 0 }
+        } else if !segments.isEmpty {
+            let before = instance.state?.onField ?? [:]
+            for p in players.indices where (before[players[p].id] != nil) != (grid[0][p] != nil) { last[p] = 0 }
+        }
+        var counts: [Int] = []
+        for s in segments.indices where s > 0 {
+            let comers = comersAll[s].filter { inQueue[$0] && outfield($0, s) }
+            counts.append(comers.count)
+            if let k = instance.turnBased?.changesPerWindow, comers.count != k {
+                findings.broken.append("turnBased: \(comers.count) outfield players come on at minute \(segments[s].start), expected \(k)")
+            }
+            let staying = players.indices.filter { present($0, s - 1) && present($0, s) && grid[s - 1][$0] == nil && grid[s][$0] == nil }
+            for a in comers {
+                let arrived = !present(a, s - 1)
+                let mark = arrived ? Double(s) : last[a]
+                if let b = staying.first(where: { last[$0] < mark }) {
+                    findings.broken.append("turnBased: \(players[a].displayName) comes on at minute \(segments[s].start) ahead of \(players[b].displayName), who is ahead in the queue")
+                }
+            }
+            let leaving = players.indices.filter { inQueue[$0] && outfield($0, s - 1) && grid[s][$0] == nil }
+            let stayingOn = players.indices.filter { inQueue[$0] && outfield($0, s - 1) && grid[s][$0] != nil }
+            for a in leaving {
+                if let b = stayingOn.first(where: { last[$0] < last[a] }) {
+                    findings.broken.append("turnBased: \(players[a].displayName) goes off at minute \(segments[s].start) while \(players[b].displayName) has been on longer")
+                }
+            }
+            for p in players.indices {
+                if !present(p, s - 1) && present(p, s) {
+                    last[p] = Double(s)
+                } else if (grid[s - 1][p] != nil) != (grid[s][p] != nil) {
+                    last[p] = Double(s)
+                }
+            }
+        }
+        if instance.turnBased?.changesPerWindow == nil, let first = counts.first, counts.contains(where: { $0 != first }) {
+            findings.broken.append("turnBased: the number of players coming on differs between windows (\(counts))")
+        }
+        guard let entries = solution.queue, entries.count == segments.count else {
+            findings.structural.append("queue: expected one entry per window (\(segments.count))")
+            return
+        }
+        for (s, entry) in entries.enumerated() {
+            let bench = Set(players.indices.filter { present($0, s) && grid[s][$0] == nil }.map { players[$0].id })
+            if entry.minute != segments[s].start || !Set(entry.nextUp).isSubset(of: bench) {
+                findings.structural.append("queue: the entry for minute \(segments[s].start) does not match the plan")
+            }
+        }
+    }
+
+    static func checkColourGroups(
+        _ instance: LineupInstance, _ solution: LineupSolution, _ grid: [[String?]], _ index: [String: Int],
+        _ findings: inout Findings
+    ) {
+        let players = instance.players
+        let colours = instance.colourGroups?.colours ?? []
+        guard let groups = solution.groups else {
+            findings.structural.append("groups: missing in colour-group mode")
+            return
+        }
+        var colourOf = [String?](repeating: nil, count: players.count)
+        for (id, colour) in groups.assignment {
+            guard let p = index[id] else {
+                findings.structural.append("groups.assignment: unknown player \"\(id)\"")
+                continue
+            }
+            if !colours.contains(colour) { findings.structural.append("groups.assignment: \(id) has unknown colour \"\(colour)\"") }
+            colourOf[p] = colour
+        }
+        for (id, colour) in instance.colourGroups?.assignment ?? [:] where groups.assignment[id] != colour {
+            findings.broken.append("colourGroups: \(id) is fixed to \(colour) but is in \(groups.assignment[id] ?? "no group")")
+        }
+        let segments = solution.segments
+        for p in players.indices where colourOf[p] == nil {
+            if let s = segments.indices.first(where: { grid[$0][p].map { $0 != "GK" } ?? false }) {
+                findings.broken.append("colourGroups: \(players[p].displayName) plays \(grid[s][p]!) in min \(segments[s].start)–\(segments[s].end) without a colour")
+            }
+        }
+        let sizes = colours.map { colour in colourOf.filter { $0 == colour }.count }
+        if sizes.contains(0) { findings.broken.append("colourGroups: a colour has no players (sizes \(sizes))") }
+        if let low = sizes.min(), let high = sizes.max(), high - low > 1 {
+            findings.broken.append("colourGroups: group sizes \(sizes) differ by more than one")
+        }
+        for (s, segment) in segments.enumerated() {
+            for colour in colours {
+                let members = players.indices.filter {
+                    colourOf[$0] == colour && (players[$0].status ?? .available) == .available
+                        && segment.start >= (players[$0].arrivesAt ?? 0)
+                }
+                let on = members.filter { grid[s][$0] != nil }
+                if !on.isEmpty && on.count != members.count {
+                    findings.broken.append("colourGroups: \(colour) is split in min \(segment.start)–\(segment.end)")
+                }
+            }
+            let onColours = Set(colours.filter { colour in players.indices.contains { colourOf[$0] == colour && grid[s][$0] != nil } })
+            if s < groups.schedule.count {
+                let entry = groups.schedule[s]
+                if entry.minute != segment.start || Set(entry.onField) != onColours {
+                    findings.structural.append("groups.schedule: the entry for minute \(segment.start) does not match the plan")
+                }
+            } else {
+                findings.structural.append("groups.schedule: expected one entry per segment")
+            }
+        }
+    }
+
+    /// The objective of a plan, from its segments alone.
+    static func objective(_ instance: LineupInstance, _ solution: LineupSolution) -> LineupObjective {
+        let players = instance.players
+        var preferred: [String: String] = [:]
+        for player in players { preferred[player.id] = player.positions.first }
+        var off = 0
+        for segment in solution.segments {
+            for (id, code) in segment.onField where preferred[id] != code { off += 1 }
+        }
+        let rules = instance.rules ?? LineupRules()
+        let spreadPlayers = players.filter { $0.isAvailable && ($0.arrivesAt ?? 0) <= 0 }
+        let values = spreadPlayers.map { (solution.minutes[$0.id] ?? 0) + (rules.seasonBalance == true ? ($0.seasonMinutes ?? 0) : 0) }
+        let replan = (instance.state?.minute ?? 0) > 0
+        var substitutions = 0
+        for (s, segment) in solution.segments.enumerated() where s > 0 || replan {
+            let before = s > 0 ? Set(solution.segments[s - 1].onField.keys) : Set(instance.state?.onField.keys.map { $0 } ?? [])
+            substitutions += segment.onField.keys.filter { !before.contains($0) }.count
+        }
+        return LineupObjective(
+            spread: (values.max() ?? 0) - (values.min() ?? 0), substitutions: substitutions, offPreferredPosition: off)
+    }
+}
