@@ -56,8 +56,8 @@ write("u14-11v11-22-every5", {
     "match": {"periods": 2, "periodMinutes": 35, "substitutions": {"everyMinutes": 5}},
     "formation": {"GK": 1, "DEF": 4, "MID": 4, "FWD": 2},
     "players": squad(22, ELEVEN),
-    "rules": {"mode": "balanced", "minShare": 0.4, "maxConsecutiveBench": 3, "keeperFullPeriods": True,
-              "maxChangesPerWindow": 4, "minStint": 2}})
+    "rules": {"mode": "balanced", "minShare": 0.4, "keeperFullPeriods": True, "maxChangesPerWindow": 4,
+              "minStint": 2}})
 write("u10-turn-based", {
     "match": U10, "formation": U10_FORMATION, "players": squad(12, SEVEN),
     "rules": {"mode": "turnBased", "minShare": 0.5, "keeperFullPeriods": True},

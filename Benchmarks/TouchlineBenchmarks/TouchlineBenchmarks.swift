@@ -25,6 +25,10 @@ private let pitchesLevels: [(String, Bool)] = [
     ("placed", true), ("changes", false), ("preferred", true), ("maxUsage", false), ("groupSplits", false),
 ]
 
+private let lineupLevels: [(String, Bool)] = [
+    ("spread", false), ("substitutions", false), ("offPreferredPosition", false),
+]
+
 private func instances(of folder: String) -> [(name: String, data: Data)] {
     let directory = root.appendingPathComponent("instances/\(folder)")
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -78,4 +82,5 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
 
 let benchmarks: @Sendable () -> Void = {
     register(PitchesKind.self, folder: "pitches", levels: pitchesLevels)
+    register(LineupKind.self, folder: "lineups", levels: lineupLevels)
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Greedy lineups: segment by segment, the players with the fewest minutes so far go on (within the window
 /// rules), positions by bipartite matching with first-listed positions preferred. One routine per mode; each
 /// result is checked by the verifier and dropped when it breaks a rule.
@@ -16,10 +14,7 @@ enum LineupGreedy {
         for plan in candidates {
             let solution = analysis.solution(plan)
             let findings = LineupVerifier.check(analysis.instance, solution)
-            guard findings.structural.isEmpty && findings.broken.isEmpty else {
-                if ProcessInfo.processInfo.environment["TOUCHLINE_DEBUG"] != nil { FileHandle.standardError.write(Data("greedy: \(findings.structural + findings.broken)\n".utf8)) }
-                continue
-            }
+            guard findings.structural.isEmpty && findings.broken.isEmpty else { continue }
             let objective = LineupVerifier.objective(analysis.instance, solution)
             if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
         }

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import TouchlineMILP
+@testable import Touchline
+
+/// Lineups: the MILP against exhaustive search on tiny squads in every mode, every shipped instance solved
+/// and verified, the verifier against tampered plans, and bad input.
+@Suite struct LineupTests {
+    static func player(_ id: String, _ positions: [String]) -> LineupPlayer {
+        LineupPlayer(id: id, positions: positions)
+    }
+
+    /// Four players, a keeper and one outfield place, two halves of 10 minutes with a window every 5.
+    static func tiny(_ rules: LineupRules) -> LineupInstance {
+        LineupInstance(
+            match: LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(everyMinutes: 5)),
+            formation: ["GK": 1, "DEF": 1],
+            players: [player("a", ["GK", "DEF"]), player("b", ["DEF"]), player("c", ["DEF", "GK"]), player("d", ["DEF"])],
+            rules: rules)
+    }
+
+    static var tinyCases: [(String, LineupInstance)] {
+        var cases: [(String, LineupInstance)] = []
+        cases.append(("balanced", tiny(LineupRules(mode: .balanced, minShare: 0.5, keeperFullPeriods: true, minStint: 2))))
+        cases.append(("bench-and-changes", tiny(LineupRules(mode: .balanced, maxConsecutiveBench: 1, maxChangesPerWindow: 1))))
+        var locked = tiny(LineupRules(mode: .balanced, minShare: 0.25))
+        locked.locks = [LineupLock(player: "c", from: 0, to: 10, position: "GK"), LineupLock(player: "b", from: 5, to: 15, onField: false)]
+        cases.append(("locks", locked))
+        var late = tiny(LineupRules(mode: .balanced, minShare: 0.5, seasonBalance: true))
+        late.players[3].arrivesAt = 5
+        late.players[1].seasonMinutes = 10
+        late.players[2].status = .injured
+        cases.append(("late-injured-season", late))
+        var live = tiny(LineupRules(mode: .balanced, minShare: 0.5, keeperFullPeriods: true))
+        live.players[1].status = .injured
+        live.state = LineupState(minute: 7, onField: ["a": "GK", "b": "DEF"], minutesPlayed: ["a": 7, "b": 7])
+        cases.append(("live", live))
+        var marked = tiny(LineupRules(mode: .preMarked))
+        marked.preMarked = PreMarkedRules(periods: [.init(period: 1, active: ["b"])])
+        cases.append(("preMarked", marked))
+        var turn = LineupInstance(
+            match: LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5)),
+            formation: ["GK": 1, "DEF": 1, "FWD": 1],
+            players: [player("k", ["GK"]), player("b", ["DEF", "FWD"]), player("c", ["FWD"]), player("d", ["DEF", "FWD"])],
+            rules: LineupRules(mode: .turnBased))
+        cases.append(("turnBased-free", turn))
+        turn.turnBased = TurnBasedRules(queue: ["c"], changesPerWindow: 1)
+        cases.append(("turnBased-queue", turn))
+        var colours = LineupInstance(
+            match: LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5)),
+            formation: ["GK": 1, "DEF": 1, "FWD": 1],
+            players: [player("k", ["GK"]), player("b", ["DEF", "FWD"]), player("c", ["FWD"]), player("d", ["DEF"]), player("e", ["FWD", "DEF"])],
+            rules: LineupRules(mode: .colourGroups))
+        colours.colourGroups = ColourGroupRules(colours: ["red", "blue"])
+        cases.append(("colourGroups", colours))
+        return cases
+    }
+
+    /// The lexicographic optimum over every plan (every lineup in every segment, every colouring), by the
+    /// verifier and objective alone; nil when no plan keeps every rule.
+    static func exhaustive(_ instance: LineupInstance) -> LineupObjective? {
+        let analysis = LineupAnalysis(instance)
+        // Every lineup of one segment: each player off or in one eligible position, the formation filled.
+        func lineups(_ s: Int) -> [[Int?]] {
+            var result: [[Int?]] = [[]]
+            for p in 0..<analysis.playerCount {
+                let options: [Int?] = [nil] + (analysis.canPlay[p][s] ? analysis.eligible[p].map { Optional($0) } : [])
+                result = result.flatMap { partial in options.map { partial + [$0] } }
+            }
+            return result.filter { row in
+                analysis.slots.enumerated().allSatisfy { k, count in row.filter { $0 == k }.count == count }
+            }
+        }
+        let perSegment = (0..<analysis.segmentCount).map(lineups)
+        var colourings: [[Int?]] = [[]]
+        if instance.mode == .colourGroups {
+            let count = instance.colourGroups!.colours.count
+            for p in 0..<analysis.playerCount {
+                let options: [Int?] = analysis.outfield[p] ? [nil] + (0..<count).map { Optional($0) } : [nil]
+                colourings = colourings.flatMap { partial in options.map { partial + [$0] } }
+            }
+        }
+        var best: LineupObjective? = nil
+        var plan = LineupPlan(segments: analysis.segmentCount, players: analysis.playerCount)
+        func visit(_ s: Int) {
+            if s == analysis.segmentCount {
+                for colouring in colourings {
+                    plan.colour = instance.mode == .colourGroups ? colouring : nil
+                    let solution = analysis.solution(plan)
+                    guard LineupKind.verify(instance, solution).isEmpty else { continue }
+                    let objective = LineupKind.objective(instance, solution)
+                    if best == nil || LineupKind.isBetter(objective, than: best!) { best = objective }
+                }
+                return
+            }
+            for row in perSegment[s] {
+                plan.cells[s] = row
+                visit(s + 1)
+            }
+        }
+        visit(0)
+        return best
+    }
+
+    @Test(arguments: tinyCases.map(\.0))
+    func milpMatchesExhaustiveSearch(_ name: String) throws {
+        let instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
+        let optimum = Self.exhaustive(instance)
+        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        #expect(Engine.verify(instance, report: greedy, kind: LineupKind.self).isEmpty)
+        if let objective = greedy.objective, greedy.status == .feasible, let optimum {
+            #expect(!LineupKind.isBetter(objective, than: optimum), "greedy beat the exhaustive optimum")
+        }
+        #if GLPK
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 20))
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+        if let optimum {
+            #expect(report.status == .optimal)
+            #expect(report.objective == optimum, "MILP \(String(describing: report.objective)) vs exhaustive \(optimum)")
+        } else {
+            #expect(report.status == .infeasible)
+        }
+        #endif
+    }
+
+    static var shipped: [String] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("instances/lineups")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).path }
+    }
+
+    @Test func everyRequiredInstanceIsShipped() {
+        let names = Set(Self.shipped.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
+        for required in ["u8-4v4", "u10-7v7", "u12-9v9", "u14-11v11", "u14-11v11-22-every5", "u10-turn-based",
+                         "u12-pre-marked", "u10-colour-groups", "u10-live-injury", "u12-injured-late",
+                         "u14-locked-keeper", "u10-infeasible"] {
+            #expect(names.contains(required), "missing \(required)")
+        }
+    }
+
+    /// Every shipped instance: greedy and the MILP (short limit) give verified plans, the MILP never worse.
+    @Test(arguments: shipped)
+    func shippedInstanceSolvesAndVerifies(_ path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let instance = try JSONDecoder().decode(LineupInstance.self, from: data)
+        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        #expect(Engine.verify(instance, report: greedy, kind: LineupKind.self).isEmpty)
+        let infeasible = path.hasSuffix("u10-infeasible.json")
+        if infeasible {
+            #expect(greedy.status == .infeasible)
+            #expect(greedy.reason?.contains("minShare") == true)
+            let broken = greedy.solution?.brokenRules ?? []
+            #expect(broken.count > 0, "a coach still gets a plan, with its broken rules")
+        }
+        #if GLPK
+        let auto = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 3))
+        #expect(Engine.verify(instance, report: auto, kind: LineupKind.self).isEmpty)
+        if infeasible {
+            #expect(auto.status == .infeasible && auto.solution != nil)
+        } else {
+            #expect(auto.status == .optimal || auto.status == .feasible)
+            if let milp = auto.objective, let heuristic = greedy.objective, greedy.status == .feasible {
+                #expect(!LineupKind.isBetter(heuristic, than: milp))
+            }
+        }
+        #endif
+    }
+
+    @Test func verifierCatchesTamperedPlans() throws {
+        let instance = Self.tinyCases[0].1
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let solution = try #require(report.solution)
+        #expect(LineupKind.verify(instance, solution).isEmpty)
+        var injured = instance
+        injured.players[1].status = .injured
+        #expect(!LineupKind.verify(injured, solution).isEmpty, "an injured player on the field")
+        var minutes = solution
+        minutes.minutes["a"] = (minutes.minutes["a"] ?? 0) + 5
+        #expect(!LineupKind.verify(instance, minutes).isEmpty, "minutes that the segments do not give")
+        var dropped = solution
+        dropped.segments[0].bench.removeAll()
+        #expect(!LineupKind.verify(instance, dropped).isEmpty, "a player dropped from the bench")
+        var claimed = solution
+        claimed.brokenRules = ["minShare: nobody"]
+        #expect(!LineupKind.verify(instance, claimed).isEmpty, "a broken rule the plan does not break")
+        var wrongPosition = solution
+        if let (id, _) = wrongPosition.segments[0].onField.first(where: { $0.value == "GK" }) {
+            wrongPosition.segments[0].onField[id] = "FWD"
+        }
+        #expect(!LineupKind.verify(instance, wrongPosition).isEmpty, "a position outside the formation")
+        let tooFew = LineupKind.verify(instance, { var s = solution; s.segments[1].onField = [:]; s.segments[1].bench = ["a", "b", "c", "d"]; return s }())
+        #expect(tooFew.contains { $0.hasPrefix("formation") }, "an empty field is a broken formation")
+    }
+
+    @Test(arguments: [
+        (#"{"problem":"lineup","match":{"periods":5,"periodMinutes":10},"formation":{"DEF":2},"players":[{"id":"a","positions":["DEF"]}]}"#, "match.periods"),
+        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["GK"]}]}"#, "players[0].positions"),
+        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"locks":[{"player":"zz","from":0,"to":5}]}"#, "locks[0].player"),
+        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"rules":{"mode":"preMarked"}}"#, "preMarked"),
+        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"state":{"minute":40,"onField":{}}}"#, "state.minute"),
+        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10,"substitutions":{"atMinutes":[25]}},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}]}"#, "match.substitutions.atMinutes[0]"),
+        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":"ten"},"formation":{"DEF":1},"players":[]}"#, "match.periodMinutes"),
+        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"],"status":"sick"}]}"#, "players[0].status"),
+    ])
+    func badInputNamesTheJSONPath(_ input: String, _ path: String) {
+        let output = JSONFrontEnd.solve(Data(input.utf8))
+        #expect(output.exitCode == .invalidInput)
+        #expect(output.output.contains("\"\(path)\""), "\(output.output)")
+    }
+
+    @Test func textChartShowsEveryPlayerAndMinutes() throws {
+        let data = try JSONEncoder().encode(Self.tinyCases[0].1)
+        let output = JSONFrontEnd.solve(data, options: SolverOptions(method: .greedy), format: .text)
+        #expect(output.exitCode == .success)
+        for id in ["a", "b", "c", "d"] { #expect(output.output.contains("\n\(id) ")) }
+        #expect(output.output.contains("spread"))
+    }
+}
