@@ -107,3 +107,33 @@ import Testing
         #expect(dash.stdout == file.stdout)
     }
 }
+
+/// The lineup kind through the binary: a live re-plan solved, printed, and accepted by `touchline verify`;
+/// the infeasible instance exits 2 and still prints a plan with its broken rules.
+@Suite struct LineupCommandTests {
+    @Test func liveReplanSolvesAndVerifies() throws {
+        let path = "instances/lineups/u10-live-injury.json"
+        let run = try Binary.run(["solve", "--reproducible", "--method", "greedy", path])
+        #expect(run.status == 0)
+        let json = try #require(run.json)
+        #expect(json["problem"] as? String == "lineup")
+        let solution = try #require(json["solution"] as? [String: Any])
+        let minutes = try #require(solution["minutes"] as? [String: Int])
+        #expect(minutes.count == 12, "every player, the injured one included")
+        let result = try Binary.temporaryFile(run.stdout, name: "lineup-result.json")
+        let verify = try Binary.run(["verify", path, result])
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
+
+    @Test func infeasibleStillGivesAPlan() throws {
+        let run = try Binary.run(["solve", "--reproducible", "--method", "greedy", "instances/lineups/u10-infeasible.json"])
+        #expect(run.status == 2)
+        let json = try #require(run.json)
+        #expect(json["status"] as? String == "infeasible")
+        let broken = (json["solution"] as? [String: Any])?["brokenRules"] as? [String] ?? []
+        #expect(broken.contains { $0.hasPrefix("minShare") })
+        let result = try Binary.temporaryFile(run.stdout, name: "lineup-infeasible.json")
+        let verify = try Binary.run(["verify", "instances/lineups/u10-infeasible.json", result])
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
+}

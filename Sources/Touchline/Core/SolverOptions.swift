@@ -35,6 +35,17 @@ public struct SolverOptions: Sendable, Codable, Equatable {
     }
 
     public var resolvedMethod: Method { method ?? .auto }
+
+    /// The JSON Schema of the `options` object, shared by every kind's schema.
+    public static let jsonSchema = #"""
+    {"type": "object",
+     "properties": {
+       "method": {"enum": ["auto", "milp", "greedy"]},
+       "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
+       "mipGap": {"type": "number", "minimum": 0, "maximum": 1},
+       "memoryLimitMB": {"type": "integer", "minimum": 1},
+       "warmStart": {"type": "boolean"}}}
+    """#
     public var resolvedTimeLimit: Double { timeLimitSeconds ?? 10 }
 
     /// Options given in `overrides` win over these.

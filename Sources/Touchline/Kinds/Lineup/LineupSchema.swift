@@ -117,16 +117,7 @@ extension LineupKind {
         }
       },
       "$defs": {
-        "options": {
-          "type": "object",
-          "properties": {
-            "method": {"enum": ["auto", "milp", "greedy"]},
-            "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
-            "mipGap": {"type": "number", "minimum": 0, "maximum": 1},
-            "memoryLimitMB": {"type": "integer", "minimum": 1},
-            "warmStart": {"type": "boolean"}
-          }
-        }
+        "options": \#(SolverOptions.jsonSchema)
       }
     }
     """#

@@ -56,16 +56,7 @@ extension PitchesKind {
           "type": "object", "required": ["from", "to"],
           "properties": {"from": {"$ref": "#/$defs/dateTime"}, "to": {"$ref": "#/$defs/dateTime"}}
         },
-        "options": {
-          "type": "object",
-          "properties": {
-            "method": {"enum": ["auto", "milp", "greedy"]},
-            "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
-            "mipGap": {"type": "number", "minimum": 0, "maximum": 1},
-            "memoryLimitMB": {"type": "integer", "minimum": 1},
-            "warmStart": {"type": "boolean"}
-          }
-        }
+        "options": \#(SolverOptions.jsonSchema)
       }
     }
     """#
