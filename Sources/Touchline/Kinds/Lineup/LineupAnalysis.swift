@@ -183,10 +183,6 @@ struct LineupAnalysis: Sendable {
     /// True when segment `s` starts a period (the keeper may change there).
     func startsPeriod(_ s: Int) -> Bool { periodStarts.contains(segments[s].start) }
 
-    /// True when changes at the start of segment `s` are limited by the window rules (not kick-off, not
-    /// the live re-plan boundary).
-    func isRuledWindow(_ s: Int) -> Bool { s > 0 }
-
     /// Minutes of the greatest common divisor of the planned segment lengths.
     var lengthGCD: Int {
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }

@@ -150,7 +150,8 @@ struct LineupModelBuilder {
             }
         }
         if let limit = rules.maxChangesPerWindow {
-            for s in a.segments.indices where a.isRuledWindow(s) {
+            // Every window after kick-off; the live re-plan boundary (segment 0) allows any change.
+            for s in a.segments.indices where s > 0 {
                 model.add(sum(players.map { comesOn[$0][s] }) <= Double(limit), name: "max_changes[\(a.segments[s].start)]")
             }
         }
@@ -441,9 +442,6 @@ struct LineupModelBuilder {
         }
     }
 
-    var spreadHigh: Variable?
-    var spreadLow: Variable?
-
     mutating func addObjectives() {
         let a = analysis
         if relaxed { model.minimize(breaks, name: "broken") }
@@ -474,8 +472,6 @@ struct LineupModelBuilder {
                 model.add(step * low <= (average / step).rounded(.down) * step, name: "fair_share_low")
             }
             spread = step * high - step * low
-            spreadHigh = high
-            spreadLow = low
         }
         model.minimize(spread, name: "spread")
         var substitutions = LinearExpression()

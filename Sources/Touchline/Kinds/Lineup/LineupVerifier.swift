@@ -154,15 +154,11 @@ enum LineupVerifier {
         }
 
         // Summary and spread.
-        let spreadPlayers = players.indices.filter { available($0) && (players[$0].arrivesAt ?? 0) <= 0 }
-        let season = players.map { rules.seasonBalance == true ? ($0.seasonMinutes ?? 0) : 0 }
-        let values = spreadPlayers.map { minutes[$0] + season[$0] }
-        let spread = (values.max() ?? 0) - (values.min() ?? 0)
+        let (spread, low, high) = spreadOf(instance) { minutes[$0] }
         let summary = solution.summary
-        let mins = spreadPlayers.map { minutes[$0] }
         if summary.spread != spread || summary.substitutions != substitutionCount
-            || summary.minMinutes != (mins.min() ?? 0) || summary.maxMinutes != (mins.max() ?? 0) {
-            findings.structural.append("summary: reported \(summary), the segments give spread \(spread), substitutions \(substitutionCount), minutes \(mins.min() ?? 0)–\(mins.max() ?? 0)")
+            || summary.minMinutes != low || summary.maxMinutes != high {
+            findings.structural.append("summary: reported \(summary), the segments give spread \(spread), substitutions \(substitutionCount), minutes \(low)–\(high)")
         }
 
         // Soft rules.
@@ -401,16 +397,24 @@ enum LineupVerifier {
         for segment in solution.segments {
             for (id, code) in segment.onField where preferred[id] != code { off += 1 }
         }
-        let rules = instance.rules ?? LineupRules()
-        let spreadPlayers = players.filter { $0.isAvailable && ($0.arrivesAt ?? 0) <= 0 }
-        let values = spreadPlayers.map { (solution.minutes[$0.id] ?? 0) + (rules.seasonBalance == true ? ($0.seasonMinutes ?? 0) : 0) }
+        let spread = spreadOf(instance) { solution.minutes[players[$0].id] ?? 0 }.spread
         let replan = (instance.state?.minute ?? 0) > 0
         var substitutions = 0
         for (s, segment) in solution.segments.enumerated() where s > 0 || replan {
             let before = s > 0 ? Set(solution.segments[s - 1].onField.keys) : Set(instance.state?.onField.keys.map { $0 } ?? [])
             substitutions += segment.onField.keys.filter { !before.contains($0) }.count
         }
-        return LineupObjective(
-            spread: (values.max() ?? 0) - (values.min() ?? 0), substitutions: substitutions, offPreferredPosition: off)
+        return LineupObjective(spread: spread, substitutions: substitutions, offPreferredPosition: off)
+    }
+
+    /// The spread over the available players there from kick-off (with `seasonBalance`, of season plus match
+    /// minutes), and the fewest and most match minutes among them, from each player's whole-match minutes.
+    static func spreadOf(_ instance: LineupInstance, minutes: (Int) -> Int) -> (spread: Int, low: Int, high: Int) {
+        let players = instance.players
+        let season = (instance.rules ?? LineupRules()).seasonBalance == true
+        let counted = players.indices.filter { players[$0].isAvailable && (players[$0].arrivesAt ?? 0) <= 0 }
+        let values = counted.map { minutes($0) + (season ? (players[$0].seasonMinutes ?? 0) : 0) }
+        let played = counted.map(minutes)
+        return ((values.max() ?? 0) - (values.min() ?? 0), played.min() ?? 0, played.max() ?? 0)
     }
 }
