@@ -19,16 +19,23 @@ public struct Objective: Sendable {
     public var absoluteTolerance: Double
     /// Default 1e-9.
     public var relativeTolerance: Double
+    /// A value no solution can beat, known from the formulation (all slots filled; a count that cannot go
+    /// below 0). When the incumbent reaches it the level is proven optimal without a solve.
+    public var bound: Double?
+    /// A bound that follows from the values the earlier levels are held at (e.g. the largest load is at least
+    /// the filled slots over the officials), given those values in level order.
+    public var boundFromEarlier: (@Sendable ([Double]) -> Double)?
 
     public init(
         name: String, sense: ObjectiveSense, expression: LinearExpression,
-        absoluteTolerance: Double = 1e-6, relativeTolerance: Double = 1e-9
+        absoluteTolerance: Double = 1e-6, relativeTolerance: Double = 1e-9, bound: Double? = nil
     ) {
         self.name = name
         self.sense = sense
         self.expression = expression
         self.absoluteTolerance = absoluteTolerance
         self.relativeTolerance = relativeTolerance
+        self.bound = bound
     }
 }
 
@@ -99,13 +106,13 @@ public struct Model: Sendable {
     }
 
     /// Appends a level to the lexicographic objective: minimise `expression`.
-    public mutating func minimize(_ expression: LinearExpression, name: String = "objective") {
-        objectives.append(Objective(name: name, sense: .minimize, expression: expression))
+    public mutating func minimize(_ expression: LinearExpression, name: String = "objective", bound: Double? = nil) {
+        objectives.append(Objective(name: name, sense: .minimize, expression: expression, bound: bound))
     }
 
     /// Appends a level to the lexicographic objective: maximise `expression`.
-    public mutating func maximize(_ expression: LinearExpression, name: String = "objective") {
-        objectives.append(Objective(name: name, sense: .maximize, expression: expression))
+    public mutating func maximize(_ expression: LinearExpression, name: String = "objective", bound: Double? = nil) {
+        objectives.append(Objective(name: name, sense: .maximize, expression: expression, bound: bound))
     }
 
     /// Appends a level to the lexicographic objective.

@@ -76,6 +76,20 @@ extension Solver {
                     continue
                 }
             }
+            let earlier = reports.compactMap(\.objective)
+            let derived = earlier.count == levelIndex ? objective?.boundFromEarlier?(earlier) : nil
+            if let objective, let bound = derived ?? objective.bound, let current = incumbent {
+                let value = objective.expression.value(current)
+                let reached = objective.sense == .minimize ? value <= bound + 1e-9 : value >= bound - 1e-9
+                if reached {
+                    // The incumbent meets a bound no solution can beat: optimal without a solve.
+                    reports.append(LevelReport(
+                        name: objective.name, termination: .optimal, objective: value, bound: bound, gap: 0, nodes: 0,
+                        seconds: 0, warmStartAccepted: true))
+                    if levelIndex < levels.count - 1 { heldRows.append(model.holdRow(objective, at: value)) }
+                    continue
+                }
+            }
             let problem = model.flatten(objective: objective, extraRows: heldRows)
             let outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
             totalNodes += outcome.nodes

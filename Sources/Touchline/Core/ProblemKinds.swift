@@ -3,6 +3,7 @@ public enum ProblemKinds {
     public static let all: [any ProblemKind.Type] = [
         LineupKind.self,
         PitchesKind.self,
+        OfficialsKind.self,
     ]
 
     /// The `problem` names, in registry order.

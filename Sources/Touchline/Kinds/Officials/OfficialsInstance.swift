@@ -1,0 +1,237 @@
+/// A place where matches are played (a pitch, a ground, an arena).
+public struct Venue: Sendable, Codable, Equatable {
+    public var id: String
+    public var name: String?
+    /// The field group (`North`, `South`); travel within one group takes no time unless `travelMinutes` says so.
+    public var group: String?
+    /// Coordinates in degrees, for travel times when `travelMinutes` has no entry.
+    public var lat: Double?
+    public var lon: Double?
+
+    public init(id: String, name: String? = nil, group: String? = nil, lat: Double? = nil, lon: Double? = nil) {
+        self.id = id
+        self.name = name
+        self.group = group
+        self.lat = lat
+        self.lon = lon
+    }
+
+    public var displayName: String { name ?? id }
+}
+
+/// Travel time between two venues or two field groups (symmetric).
+public struct TravelEntry: Sendable, Codable, Equatable {
+    public var from: String
+    public var to: String
+    public var minutes: Int
+
+    public init(from: String, to: String, minutes: Int) {
+        self.from = from
+        self.to = to
+        self.minutes = minutes
+    }
+}
+
+/// A match that needs officials.
+public struct OfficialsMatch: Sendable, Codable, Equatable {
+    public var id: String
+    public var start: LocalDateTime
+    public var durationMinutes: Int
+    public var venue: String
+    public var competition: String?
+    public var teams: [String]?
+    /// How many officials the match needs (default 1).
+    public var officials: Int?
+    /// The lowest level an official must have (default 0).
+    public var minLevel: Int?
+
+    public init(
+        id: String, start: LocalDateTime, durationMinutes: Int, venue: String, competition: String? = nil,
+        teams: [String]? = nil, officials: Int? = nil, minLevel: Int? = nil
+    ) {
+        self.id = id
+        self.start = start
+        self.durationMinutes = durationMinutes
+        self.venue = venue
+        self.competition = competition
+        self.teams = teams
+        self.officials = officials
+        self.minLevel = minLevel
+    }
+
+    public var end: LocalDateTime { start + durationMinutes }
+    public var needed: Int { officials ?? 1 }
+}
+
+/// An umpire or referee.
+public struct Official: Sendable, Codable, Equatable {
+    public var id: String
+    public var name: String?
+    public var level: Int?
+    /// Teams the official is attached to (conflicts of interest): never their matches.
+    public var teams: [String]?
+    /// Times the official cannot work (half-open intervals).
+    public var unavailable: [TimeWindow]?
+    /// At most this many matches per calendar day (by start).
+    public var maxPerDay: Int?
+    /// At most this many matches over the instance.
+    public var maxTotal: Int?
+
+    public init(
+        id: String, name: String? = nil, level: Int? = nil, teams: [String]? = nil, unavailable: [TimeWindow]? = nil,
+        maxPerDay: Int? = nil, maxTotal: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.level = level
+        self.teams = teams
+        self.unavailable = unavailable
+        self.maxPerDay = maxPerDay
+        self.maxTotal = maxTotal
+    }
+
+    public var displayName: String { name ?? id }
+}
+
+/// An official fixed to a match.
+public struct OfficialPin: Sendable, Codable, Equatable {
+    public var match: String
+    public var official: String
+
+    public init(match: String, official: String) {
+        self.match = match
+        self.official = official
+    }
+}
+
+public struct OfficialsRules: Sendable, Codable, Equatable {
+    /// Minutes between the end of one match and the start of the official's next (default 0).
+    public var restMinutes: Int?
+    /// Speed for travel times from coordinates (default 50 km/h).
+    public var travelSpeedKmh: Double?
+
+    public init(restMinutes: Int? = nil, travelSpeedKmh: Double? = nil) {
+        self.restMinutes = restMinutes
+        self.travelSpeedKmh = travelSpeedKmh
+    }
+}
+
+/// The `officials` instance: umpires or referees for every match, within levels, availability, conflicts
+/// of interest, rest and travel.
+public struct OfficialsInstance: Sendable, Codable {
+    public var problem: String?
+    public var options: SolverOptions?
+    public var venues: [Venue]
+    public var travelMinutes: [TravelEntry]?
+    public var matches: [OfficialsMatch]
+    public var officials: [Official]
+    public var pinned: [OfficialPin]?
+    public var rules: OfficialsRules?
+    /// The published plan (in the output's own `solution` format): re-solving keeps as much of it as it can.
+    public var previous: OfficialsSolution?
+
+    public init(
+        venues: [Venue], travelMinutes: [TravelEntry]? = nil, matches: [OfficialsMatch], officials: [Official],
+        pinned: [OfficialPin]? = nil, rules: OfficialsRules? = nil, previous: OfficialsSolution? = nil,
+        options: SolverOptions? = nil
+    ) {
+        self.problem = OfficialsKind.name
+        self.venues = venues
+        self.travelMinutes = travelMinutes
+        self.matches = matches
+        self.officials = officials
+        self.pinned = pinned
+        self.rules = rules
+        self.previous = previous
+        self.options = options
+    }
+}
+
+/// Official slots of a match left empty, and why.
+public struct UnfilledSlots: Sendable, Codable, Equatable {
+    public var match: String
+    /// How many officials are missing.
+    public var missing: Int
+    public var reason: String
+
+    public init(match: String, missing: Int, reason: String) {
+        self.match = match
+        self.missing = missing
+        self.reason = reason
+    }
+}
+
+/// A move between field groups between two consecutive matches of one official on one day.
+public struct TravelMove: Sendable, Codable, Equatable {
+    public var official: String
+    public var from: String
+    public var to: String
+    /// The field groups left and reached.
+    public var fromGroup: String
+    public var toGroup: String
+
+    public init(official: String, from: String, to: String, fromGroup: String, toGroup: String) {
+        self.official = official
+        self.from = from
+        self.to = to
+        self.fromGroup = fromGroup
+        self.toGroup = toGroup
+    }
+}
+
+/// The `solution` of an `officials` result.
+public struct OfficialsSolution: Sendable, Codable, Equatable {
+    /// Match id → the officials on it.
+    public var assignments: [String: [String]]
+    public var unfilled: [UnfilledSlots]
+    /// Official id → number of matches.
+    public var load: [String: Int]
+    /// Official id → moves between field groups between consecutive matches on one day.
+    public var travel: [String: Int]
+    /// Each of those moves.
+    public var moves: [TravelMove]
+
+    public init(
+        assignments: [String: [String]], unfilled: [UnfilledSlots] = [], load: [String: Int] = [:],
+        travel: [String: Int] = [:], moves: [TravelMove] = []
+    ) {
+        self.assignments = assignments
+        self.unfilled = unfilled
+        self.load = load
+        self.travel = travel
+        self.moves = moves
+    }
+
+    private enum CodingKeys: String, CodingKey { case assignments, unfilled, load, travel, moves }
+
+    /// Only `assignments` is needed in a `previous` plan.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        assignments = try container.decode([String: [String]].self, forKey: .assignments)
+        unfilled = try container.decodeIfPresent([UnfilledSlots].self, forKey: .unfilled) ?? []
+        load = try container.decodeIfPresent([String: Int].self, forKey: .load) ?? [:]
+        travel = try container.decodeIfPresent([String: Int].self, forKey: .travel) ?? [:]
+        moves = try container.decodeIfPresent([TravelMove].self, forKey: .moves) ?? []
+    }
+}
+
+/// The lexicographic objective of `officials`, in contract order.
+public struct OfficialsObjective: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// 1. Official slots filled (maximise).
+    public var filled: Int
+    /// With `previous`: 2. published (match, official) assignments not kept (minimise).
+    public var changes: Int?
+    /// 2. The most matches given to one official (minimise).
+    public var maxLoad: Int
+    /// 3. Moves between field groups between consecutive matches of one official on one day (minimise).
+    public var travel: Int
+    /// 4. Over (official, team): matches beyond the first (minimise).
+    public var repeatPairings: Int
+
+    public var description: String {
+        "filled \(filled)" + (changes.map { ", changes \($0)" } ?? "")
+            + ", maxLoad \(maxLoad), travel \(travel), repeatPairings \(repeatPairings)"
+    }
+
+    var ranking: [Int] { [-filled, changes ?? 0, maxLoad, travel, repeatPairings] }
+}

@@ -1,0 +1,158 @@
+import TouchlineMILP
+
+/// The `officials` problem kind: umpires or referees for every match, filling as many slots as the rules
+/// allow, then keeping a published plan, then evening the load, then sparing moves between field groups,
+/// then spreading each official over the teams.
+public enum OfficialsKind: ProblemKind {
+    public typealias Instance = OfficialsInstance
+    public typealias Solution = OfficialsSolution
+    public typealias Objective = OfficialsObjective
+
+    public static let name = "officials"
+    public static let summary = "umpires and referees for a day or a term (levels, conflicts, availability, travel)"
+
+    public static func options(of instance: OfficialsInstance) -> SolverOptions? { instance.options }
+
+    public static func validate(_ instance: OfficialsInstance) -> [InputIssue] { instance.issues() }
+
+    static func core(_ instance: OfficialsInstance) -> OfficialsCore {
+        let places = instance.venues.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) }
+        return OfficialsCore(
+            matches: instance.matches.map(OfficialsCore.Match.init), officials: instance.officials, places: places,
+            placeNames: instance.venues.map(\.displayName), travelEntries: instance.travelMinutes ?? [],
+            speedKmh: instance.rules?.travelSpeedKmh ?? 50, rest: instance.rules?.restMinutes ?? 0,
+            pins: instance.pinned ?? [])
+    }
+
+    static func venuePlaces(_ instance: OfficialsInstance) -> [Int] {
+        var index: [String: Int] = [:]
+        for (position, venue) in instance.venues.enumerated() { index[venue.id] = position }
+        return instance.matches.map { index[$0.venue]! }
+    }
+
+    public static func impossibility(_ instance: OfficialsInstance) -> String? {
+        let problems = core(instance).pinProblems(placeOf: venuePlaces(instance))
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    public static func formulate(_ instance: OfficialsInstance) -> Formulation<OfficialsSolution> {
+        let core = core(instance)
+        let places = venuePlaces(instance)
+        var model = Model(name: "officials")
+        let builder = OfficialsModelBuilder(
+            model: &model, core: core, placement: .fixed(places), previous: instance.previous?.assignments)
+        builder.setObjectives(&model, core: core)
+        let variableCount = model.variableCount
+        return Formulation(
+            model: model,
+            // Pseudocost branching initialises by strong branching, which GLPK cannot interrupt: on the 294-match term it
+            // ran 50 s past a 10 s limit. Driebeck–Tomlin keeps the limit (measured: 10.0 s).
+            tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .driebeckTomlin),
+            decode: { result in
+                let crews = builder.x.map { row in row.filter { result.isOn($0.variable) }.map(\.official) }
+                return core.solution(crews: crews, placeOf: places)
+            },
+            encode: { solution in
+                var values = [Double](repeating: 0, count: variableCount)
+                guard let crews = core.crews(solution.assignments) else { return nil }
+                return builder.encode(crews: crews, into: &values) ? values : nil
+            })
+    }
+
+    public static func greedy(_ instance: OfficialsInstance) -> OfficialsSolution? {
+        let core = core(instance)
+        let places = venuePlaces(instance)
+        return core.solution(crews: core.greedy(placeOf: places, previous: instance.previous?.assignments), placeOf: places)
+    }
+
+    public static func verify(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> [String] {
+        OfficialsVerifier(
+            matches: instance.matches.map { .init(id: $0.id, start: $0.start, duration: $0.durationMinutes, place: $0.venue, teams: $0.teams ?? [], needed: $0.needed, minLevel: $0.minLevel ?? 0) },
+            places: instance.venues.map { .init(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) },
+            officials: instance.officials, pinned: instance.pinned ?? [], travel: instance.travelMinutes ?? [],
+            rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? 50
+        ).check(solution)
+    }
+
+    public static func objective(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> OfficialsObjective {
+        OfficialsVerifier.objective(
+            matches: instance.matches.map { ($0.id, $0.start, $0.venue, $0.teams ?? []) },
+            groupOf: Dictionary(uniqueKeysWithValues: instance.venues.map { ($0.id, $0.group ?? "") }),
+            assignments: solution.assignments, previous: instance.previous?.assignments)
+    }
+
+    public static func isBetter(_ lhs: OfficialsObjective, than rhs: OfficialsObjective) -> Bool {
+        lhs.ranking.lexicographicallyPrecedes(rhs.ranking)
+    }
+}
+
+extension OfficialsCore.Match {
+    init(_ match: OfficialsMatch) {
+        self.init(
+            id: match.id, start: match.start.minutes, end: match.end.minutes, day: match.start.day,
+            teams: Array(Set(match.teams ?? [])).sorted(), needed: match.needed, minLevel: match.minLevel ?? 0)
+    }
+}
+
+extension OfficialsCore {
+    /// Official indices per match from a solution's assignments; nil when an id is unknown.
+    func crews(_ assignments: [String: [String]]) -> [[Int]]? {
+        var crews: [[Int]] = []
+        for match in matches {
+            var crew: [Int] = []
+            for id in assignments[match.id] ?? [] {
+                guard let o = officialIndex[id] else { return nil }
+                crew.append(o)
+            }
+            crews.append(crew)
+        }
+        return crews
+    }
+
+    /// Pins that break a hard rule, in words (at the given places).
+    func pinProblems(placeOf: [Int?]) -> [String] {
+        var problems: [String] = []
+        var pinnedOf = [[Int]](repeating: [], count: officials.count)
+        for (m, pinned) in pins.enumerated() {
+            let match = matches[m]
+            if pinned.count > match.needed {
+                problems.append("\(pinned.count) officials are pinned to \(match.id), which needs \(match.needed)")
+            }
+            for o in pinned {
+                let official = officials[o]
+                if (official.level ?? 0) < match.minLevel {
+                    problems.append("\(official.id) (level \(official.level ?? 0)) is pinned to \(match.id), which needs level \(match.minLevel)")
+                } else if let window = (official.unavailable ?? []).first(where: {
+                    $0.overlaps(start: LocalDateTime(minutes: match.start), end: LocalDateTime(minutes: match.end))
+                }) {
+                    problems.append("\(official.id) is pinned to \(match.id) but unavailable from \(window.from) to \(window.to)")
+                } else if let team = match.teams.first(where: { (official.teams ?? []).contains($0) }) {
+                    problems.append("\(official.id) is pinned to \(match.id) but is attached to \(team)")
+                }
+                pinnedOf[o].append(m)
+            }
+        }
+        for (o, list) in pinnedOf.enumerated() where !list.isEmpty {
+            let official = officials[o]
+            for (i, a) in list.enumerated() {
+                for b in list[(i + 1)...] {
+                    guard let pa = placeOf[a], let pb = placeOf[b] else { continue }
+                    if clash(a, at: pa, b, at: pb) {
+                        problems.append("\(official.id) is pinned to \(matches[a].id) and \(matches[b].id), which are too close together (rest \(rest) min, travel \(travel.minutes[pa][pb]) min)")
+                    }
+                }
+            }
+            if let limit = official.maxTotal, list.count > limit {
+                problems.append("\(official.id) is pinned to \(list.count) matches, above maxTotal \(limit)")
+            }
+            if let limit = official.maxPerDay {
+                var perDay: [Int: Int] = [:]
+                for m in list { perDay[matches[m].day, default: 0] += 1 }
+                for (day, count) in perDay.sorted(by: { $0.key < $1.key }) where count > limit {
+                    problems.append("\(official.id) is pinned to \(count) matches on \(LocalDateTime(minutes: day * 1440).dateText), above maxPerDay \(limit)")
+                }
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,109 @@
+extension OfficialsKind {
+    /// JSON Schema pieces shared with `matchday`.
+    static let officialSchema = #"""
+    {
+      "type": "object", "required": ["id"],
+      "properties": {
+        "id": {"type": "string", "minLength": 1},
+        "name": {"type": "string"},
+        "level": {"type": "integer"},
+        "teams": {"type": "array", "items": {"type": "string"}, "description": "conflicts of interest"},
+        "unavailable": {"type": "array", "items": {"$ref": "#/$defs/window"}},
+        "maxPerDay": {"type": "integer", "minimum": 0},
+        "maxTotal": {"type": "integer", "minimum": 0}
+      }
+    }
+    """#
+
+    static let travelSchema = #"""
+    {
+      "type": "array",
+      "items": {
+        "type": "object", "required": ["from", "to", "minutes"],
+        "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "minutes": {"type": "integer", "minimum": 0}}
+      }
+    }
+    """#
+
+    static let pinnedSchema = #"""
+    {
+      "type": "array",
+      "items": {"type": "object", "required": ["match", "official"], "properties": {"match": {"type": "string"}, "official": {"type": "string"}}}
+    }
+    """#
+
+    static let commonDefs = #"""
+        "dateTime": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:00)?)?$"},
+        "window": {
+          "type": "object", "required": ["from", "to"],
+          "properties": {"from": {"$ref": "#/$defs/dateTime"}, "to": {"$ref": "#/$defs/dateTime"}}
+        },
+        "options": \#(SolverOptions.jsonSchema)
+    """#
+
+    /// The JSON Schema of an `officials` instance.
+    public static let schema = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://touchline.invalid/schema/officials.json",
+      "title": "Touchline officials instance",
+      "type": "object",
+      "required": ["problem", "venues", "matches", "officials"],
+      "properties": {
+        "problem": {"const": "officials"},
+        "source": {"type": "string", "description": "where the data comes from"},
+        "options": {"$ref": "#/$defs/options"},
+        "venues": {
+          "type": "array", "minItems": 1,
+          "items": {
+            "type": "object", "required": ["id"],
+            "properties": {
+              "id": {"type": "string", "minLength": 1},
+              "name": {"type": "string"},
+              "group": {"type": "string"},
+              "lat": {"type": "number"},
+              "lon": {"type": "number"}
+            }
+          }
+        },
+        "travelMinutes": \#(travelSchema),
+        "matches": {
+          "type": "array",
+          "items": {
+            "type": "object", "required": ["id", "start", "durationMinutes", "venue"],
+            "properties": {
+              "id": {"type": "string", "minLength": 1},
+              "start": {"$ref": "#/$defs/dateTime"},
+              "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440},
+              "venue": {"type": "string"},
+              "competition": {"type": "string"},
+              "teams": {"type": "array", "items": {"type": "string"}},
+              "officials": {"type": "integer", "minimum": 0},
+              "minLevel": {"type": "integer"}
+            }
+          }
+        },
+        "officials": {"type": "array", "items": \#(officialSchema)},
+        "pinned": \#(pinnedSchema),
+        "rules": {
+          "type": "object",
+          "properties": {
+            "restMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
+            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0}
+          }
+        },
+        "previous": {
+          "type": "object", "required": ["assignments"],
+          "description": "the published plan, in the output's solution format",
+          "properties": {
+            "assignments": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "unfilled": {}, "load": {}, "travel": {}, "moves": {}
+          }
+        }
+      },
+      "$defs": {
+    \#(commonDefs)
+      }
+    }
+    """#
+}
