@@ -137,3 +137,42 @@ import Testing
         #expect(verify.status == 0, "\(verify.stdout)")
     }
 }
+
+/// Every shipped `officials` and `matchday` instance (Field Game and the converted Udine benchmark), by greedy
+/// and by the MILP with a short limit: the documented exit code, a plan that passes `touchline verify`, and
+/// the MILP never covering fewer slots than greedy.
+@Suite struct OfficialsInstancesTests {
+    static var files: [String] {
+        var files: [String] = []
+        for folder in ["instances/officials", "instances/officials/udine", "instances/matchday"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: Binary.root.appendingPathComponent(folder).path)) ?? []
+            files += names.filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+        }
+        return files
+    }
+
+    @Test func instancesAreShipped() {
+        #expect(Self.files.count == 16)
+    }
+
+    @Test(arguments: files)
+    func solvesAndVerifies(_ path: String) throws {
+        var covered: [String: Int] = [:]
+        for method in ["greedy", "auto"] {
+            let run = try Binary.run(["solve", "--reproducible", "--method", method, "--time-limit", "2", path])
+            let json = try #require(run.json, "not JSON: \(run.stdout.prefix(200))")
+            if path.hasSuffix("pinned-conflict.json") {
+                #expect(run.status == 2)
+                #expect((json["reason"] as? String)?.contains("attached to") == true)
+                continue
+            }
+            #expect(run.status == 0, "\(run.stderr)")
+            let objective = try #require(json["objective"] as? [String: Any])
+            covered[method] = (objective["filled"] as? Int ?? 0) + (objective["placed"] as? Int ?? 0)
+            let result = try Binary.temporaryFile(run.stdout, name: "result.json")
+            let verify = try Binary.run(["verify", path, result])
+            #expect(verify.status == 0, "\(verify.stdout)")
+        }
+        if let greedy = covered["greedy"], let auto = covered["auto"] { #expect(auto >= greedy) }
+    }
+}

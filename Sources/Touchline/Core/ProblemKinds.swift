@@ -4,6 +4,7 @@ public enum ProblemKinds {
         LineupKind.self,
         PitchesKind.self,
         OfficialsKind.self,
+        MatchdayKind.self,
     ]
 
     /// The `problem` names, in registry order.

@@ -9,17 +9,53 @@ extension PitchesKind {
     public static func formulate(_ instance: PitchesInstance) -> Formulation<PitchesSolution> {
         let analysis = PitchesAnalysis(instance)
         var model = Model(name: "pitches")
+        let builder = PitchesModelBuilder(model: &model, analysis: analysis)
+        model.maximize(builder.placed, name: "placed", bound: Double(builder.placeable))
+        if let changes = builder.changes { model.minimize(changes, name: "changes", bound: 0) }
+        model.maximize(builder.preferred, name: "preferred")
+        model.minimize(LinearExpression(builder.maxUsage), name: "maxUsage")
+        model.minimize(builder.splits, name: "groupSplits", bound: 0)
+        let variableCount = model.variableCount
+        return Formulation(
+            model: model,
+            // Measured on the Field Game Saturday: cuts cost 8 s of 9.7; without cuts and the pump, 1.3 s.
+            tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .pseudocost),
+            decode: { result in analysis.solution(placement: builder.placement(result)) },
+            encode: { solution in
+                var values = [Double](repeating: 0, count: variableCount)
+                return builder.encode(solution.assignments, into: &values) ? values : nil
+            })
+    }
+}
+
+/// The pitches part of a model (also used by `matchday`): placement variables, clashes, limits, usage,
+/// group splits, and the objective expressions.
+struct PitchesModelBuilder {
+    var x: [[(pitch: Int, variable: Variable)]] = []
+    var placed = LinearExpression()
+    /// Matches that have at least one pitch they fit.
+    var placeable = 0
+    var changes: LinearExpression?
+    var preferred = LinearExpression()
+    var maxUsage: Variable
+    var splits = LinearExpression()
+    var splitTerms: [(teamDay: PitchesAnalysis.TeamDay, groupVariables: [Int: Variable], split: Variable)] = []
+    let analysis: PitchesAnalysis
+
+    init(model: inout Model, analysis: PitchesAnalysis) {
+        self.analysis = analysis
+        let instance = analysis.instance
         let matches = instance.matches
-        var x: [[(pitch: Int, variable: Variable)]] = []
         for (matchIndex, match) in matches.enumerated() {
             x.append(analysis.eligible[matchIndex].map { pitch in
                 (pitch, model.addBinary("x[\(match.id),\(instance.pitches[pitch].id)]"))
             })
         }
+        placeable = x.filter { !$0.isEmpty }.count
+        let x = self.x
         func variable(_ matchIndex: Int, _ pitch: Int) -> Variable? {
             x[matchIndex].first { $0.pitch == pitch }?.variable
         }
-        var placed = LinearExpression()
         for (matchIndex, match) in matches.enumerated() where !x[matchIndex].isEmpty {
             let total = sum(x[matchIndex].map(\.variable))
             if match.pitch != nil {
@@ -41,15 +77,13 @@ extension PitchesKind {
                 }
             }
         }
-        let maxUsage = model.addInteger("max_usage", lower: 0, upper: Double(matches.count))
+        maxUsage = model.addInteger("max_usage", lower: 0, upper: Double(matches.count))
         var usageOfPitch = [LinearExpression](repeating: LinearExpression(), count: instance.pitches.count)
         for row in x { for entry in row { usageOfPitch[entry.pitch].add(entry.variable) } }
         for (pitch, usage) in usageOfPitch.enumerated() where !usage.terms.isEmpty {
             model.add(usage <= LinearExpression(maxUsage), name: "usage[\(instance.pitches[pitch].id)]")
         }
         // Group splits per (team, day), only where the team's matches can reach two groups.
-        var splits = LinearExpression()
-        var splitTerms: [(teamDay: PitchesAnalysis.TeamDay, groupVariables: [Int: Variable], split: Variable)] = []
         for (teamDay, matchIndices) in analysis.teamDays.sorted(by: { $0.key < $1.key }) {
             let reachable = Set(matchIndices.flatMap { analysis.eligible[$0].map { analysis.groupOfPitch[$0] } })
             guard reachable.count > 1 else { continue }
@@ -70,65 +104,52 @@ extension PitchesKind {
             splits += split
             splitTerms.append((teamDay, groupVariables, split))
         }
-        // Objective levels.
-        model.maximize(placed, name: "placed")
         if let previous = instance.previous {
-            var changes = LinearExpression()
+            var kept = LinearExpression()
             for (matchIndex, match) in matches.enumerated() {
                 guard let old = previous.assignments[match.id], let oldPitch = analysis.pitchIndex[old] else { continue }
-                changes += 1
-                if let kept = variable(matchIndex, oldPitch) { changes -= kept }
+                kept += 1
+                if let stays = variable(matchIndex, oldPitch) { kept -= stays }
             }
-            model.minimize(changes, name: "changes")
+            changes = kept
         }
-        var preferred = LinearExpression()
         for (matchIndex, match) in matches.enumerated() {
             for pitchId in Set(match.preferred ?? []) {
                 if let pitch = analysis.pitchIndex[pitchId], let chosen = variable(matchIndex, pitch) { preferred += chosen }
             }
         }
-        model.maximize(preferred, name: "preferred")
-        model.minimize(LinearExpression(maxUsage), name: "maxUsage")
-        model.minimize(splits, name: "groupSplits")
+    }
 
-        let variableCount = model.variableCount
-        let decodeX = x
-        let splitVariables = splitTerms
-        return Formulation(
-            model: model,
-            // Measured on the Field Game Saturday: cuts cost 8 s of 9.7; without cuts and the pump, 1.3 s.
-            tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .pseudocost),
-            decode: { result in
-                var placement = [Int?](repeating: nil, count: matches.count)
-                for (matchIndex, row) in decodeX.enumerated() {
-                    placement[matchIndex] = row.first { result.isOn($0.variable) }?.pitch
+    /// The pitch index of each match in a solved model (nil: unplaced).
+    func placement(_ result: SolveResult) -> [Int?] {
+        x.map { row in row.first { result.isOn($0.variable) }?.pitch }
+    }
+
+    /// Warm-start values for match id → pitch id; false when a pair is not in the model.
+    func encode(_ assignments: [String: String], into values: inout [Double]) -> Bool {
+        let instance = analysis.instance
+        let matches = instance.matches
+        var usage = [Int](repeating: 0, count: instance.pitches.count)
+        var placement = [Int?](repeating: nil, count: matches.count)
+        for (matchIndex, row) in x.enumerated() {
+            guard let pitchId = assignments[matches[matchIndex].id] else { continue }
+            guard let entry = row.first(where: { instance.pitches[$0.pitch].id == pitchId }) else { return false }
+            values[entry.variable.index] = 1
+            usage[entry.pitch] += 1
+            placement[matchIndex] = entry.pitch
+        }
+        values[maxUsage.index] = Double(usage.max() ?? 0)
+        for term in splitTerms {
+            let matchIndices = analysis.teamDays[term.teamDay] ?? []
+            var used = 0
+            for (group, y) in term.groupVariables {
+                if matchIndices.contains(where: { placement[$0].map { analysis.groupOfPitch[$0] } == group }) {
+                    values[y.index] = 1
+                    used += 1
                 }
-                return analysis.solution(placement: placement)
-            },
-            encode: { solution in
-                var values = [Double](repeating: 0, count: variableCount)
-                var usage = [Int](repeating: 0, count: instance.pitches.count)
-                var placement = [Int?](repeating: nil, count: matches.count)
-                for (matchIndex, row) in decodeX.enumerated() {
-                    guard let pitchId = solution.assignments[matches[matchIndex].id] else { continue }
-                    guard let entry = row.first(where: { instance.pitches[$0.pitch].id == pitchId }) else { return nil }
-                    values[entry.variable.index] = 1
-                    usage[entry.pitch] += 1
-                    placement[matchIndex] = entry.pitch
-                }
-                values[maxUsage.index] = Double(usage.max() ?? 0)
-                for term in splitVariables {
-                    let matchIndices = analysis.teamDays[term.teamDay] ?? []
-                    var used = 0
-                    for (group, y) in term.groupVariables {
-                        if matchIndices.contains(where: { placement[$0].map { analysis.groupOfPitch[$0] } == group }) {
-                            values[y.index] = 1
-                            used += 1
-                        }
-                    }
-                    values[term.split.index] = Double(max(0, used - 1))
-                }
-                return values
-            })
+            }
+            values[term.split.index] = Double(max(0, used - 1))
+        }
+        return true
     }
 }

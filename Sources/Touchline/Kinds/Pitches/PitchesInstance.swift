@@ -10,8 +10,16 @@ public struct Pitch: Sendable, Codable, Equatable {
     public var closed: [TimeWindow]?
     /// At most this many matches per calendar day (by start).
     public var maxPerDay: Int?
+    /// Coordinates in degrees (`matchday` travel times when `travelMinutes` has no entry).
+    public var lat: Double?
+    public var lon: Double?
 
-    public init(id: String, name: String? = nil, group: String? = nil, sizes: [String], closed: [TimeWindow]? = nil, maxPerDay: Int? = nil) {
+    public init(
+        id: String, name: String? = nil, group: String? = nil, sizes: [String], closed: [TimeWindow]? = nil,
+        maxPerDay: Int? = nil, lat: Double? = nil, lon: Double? = nil
+    ) {
+        self.lat = lat
+        self.lon = lon
         self.id = id
         self.name = name
         self.group = group

@@ -20,7 +20,9 @@ extension PitchesKind {
               "group": {"type": "string", "description": "field group, e.g. North or South"},
               "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
               "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
-              "maxPerDay": {"type": "integer", "minimum": 0}
+              "maxPerDay": {"type": "integer", "minimum": 0},
+              "lat": {"type": "number"},
+              "lon": {"type": "number"}
             }
           }
         },

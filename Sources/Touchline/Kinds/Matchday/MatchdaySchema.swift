@@ -1,0 +1,73 @@
+extension MatchdayKind {
+    /// The JSON Schema of a `matchday` instance.
+    public static let schema = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://touchline.invalid/schema/matchday.json",
+      "title": "Touchline matchday instance",
+      "type": "object",
+      "required": ["problem", "pitches", "matches", "officials"],
+      "properties": {
+        "problem": {"const": "matchday"},
+        "source": {"type": "string"},
+        "options": {"$ref": "#/$defs/options"},
+        "pitches": {
+          "type": "array", "minItems": 1,
+          "items": {
+            "type": "object", "required": ["id", "sizes"],
+            "properties": {
+              "id": {"type": "string", "minLength": 1},
+              "name": {"type": "string"},
+              "group": {"type": "string"},
+              "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+              "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
+              "maxPerDay": {"type": "integer", "minimum": 0},
+              "lat": {"type": "number"},
+              "lon": {"type": "number"}
+            }
+          }
+        },
+        "travelMinutes": \#(OfficialsKind.travelSchema),
+        "matches": {
+          "type": "array",
+          "items": {
+            "type": "object", "required": ["id", "start", "durationMinutes", "size"],
+            "properties": {
+              "id": {"type": "string", "minLength": 1},
+              "start": {"$ref": "#/$defs/dateTime"},
+              "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440},
+              "size": {"type": "string"},
+              "competition": {"type": "string"},
+              "teams": {"type": "array", "items": {"type": "string"}},
+              "preferred": {"type": "array", "items": {"type": "string"}},
+              "pitch": {"type": ["string", "null"]},
+              "officials": {"type": "integer", "minimum": 0},
+              "minLevel": {"type": "integer"}
+            }
+          }
+        },
+        "officials": {"type": "array", "items": \#(OfficialsKind.officialSchema)},
+        "pinned": \#(OfficialsKind.pinnedSchema),
+        "rules": {
+          "type": "object",
+          "properties": {
+            "bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
+            "restMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
+            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0}
+          }
+        },
+        "previous": {
+          "type": "object", "required": ["pitches"],
+          "properties": {
+            "pitches": {"type": "object", "additionalProperties": {"type": "string"}},
+            "assignments": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "unplaced": {}, "unfilled": {}, "usage": {}, "load": {}, "travel": {}, "moves": {}
+          }
+        }
+      },
+      "$defs": {
+    \#(OfficialsKind.commonDefs)
+      }
+    }
+    """#
+}

@@ -1,0 +1,239 @@
+import Testing
+import TouchlineMILP
+@testable import Touchline
+
+/// Small random `officials` instances: the MILP against exhaustive search, never worse than greedy, the
+/// verifier against broken plans, travel times, reasons, pins and bad input; `matchday` against the
+/// pitches-then-officials sequence.
+@Suite struct OfficialsTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    /// 2 venues in 2 groups 15 minutes apart, 4 matches on one day at close times, 3 officials with random
+    /// levels, attachments and unavailability; sometimes a pin or a published plan.
+    static func tinyInstance(seed: UInt64) -> OfficialsInstance {
+        var random = Generator(state: seed)
+        let day = LocalDateTime("2026-11-21T14:00")!
+        let venues = [Venue(id: "n", group: "North"), Venue(id: "s", group: "South")]
+        let teams = ["hawtrey", "durnford", "keate", "evans"]
+        var matches: [OfficialsMatch] = []
+        for index in 0..<4 {
+            matches.append(OfficialsMatch(
+                id: "m\(index)", start: day + [0, 55, 60, 75, 130][random.next(5)], durationMinutes: 50,
+                venue: venues[random.next(2)].id, teams: [teams[random.next(4)], teams[random.next(4)]],
+                officials: 1 + random.next(2), minLevel: random.next(3)))
+        }
+        var officials: [Official] = []
+        for index in 0..<3 {
+            var official = Official(id: "u\(index)", level: 1 + random.next(2))
+            if random.next(3) == 0 { official.teams = [teams[random.next(4)]] }
+            if random.next(4) == 0 { official.unavailable = [TimeWindow(from: day + 50, to: day + 70)] }
+            if random.next(4) == 0 { official.maxTotal = 1 }
+            officials.append(official)
+        }
+        var instance = OfficialsInstance(
+            venues: venues, travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)], matches: matches,
+            officials: officials, rules: OfficialsRules(restMinutes: 5))
+        if seed % 4 == 1 {
+            instance.previous = OfficialsSolution(assignments: ["m0": ["u0"], "m1": ["u1"], "m2": ["u2", "u0"]])
+        }
+        return instance
+    }
+
+    /// The lexicographic optimum over every crew of every match (each a subset of at most `officials`).
+    static func exhaustive(_ instance: OfficialsInstance) -> OfficialsObjective? {
+        let core = OfficialsKind.core(instance)
+        let places = OfficialsKind.venuePlaces(instance)
+        let n = instance.officials.count
+        let options: [[[Int]]] = instance.matches.map { match in
+            (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }.filter { $0.count <= match.needed }
+        }
+        var best: OfficialsObjective? = nil
+        var choice = [Int](repeating: 0, count: instance.matches.count)
+        while true {
+            let crews = choice.enumerated().map { options[$0][$1] }
+            let solution = core.solution(crews: crews, placeOf: places)
+            if OfficialsKind.verify(instance, solution).isEmpty {
+                let objective = OfficialsKind.objective(instance, solution)
+                if best == nil || OfficialsKind.isBetter(objective, than: best!) { best = objective }
+            }
+            var position = 0
+            while position < choice.count {
+                choice[position] += 1
+                if choice[position] < options[position].count { break }
+                choice[position] = 0
+                position += 1
+            }
+            if position == choice.count { break }
+        }
+        return best
+    }
+
+    #if GLPK
+    @Test(arguments: 0..<24)
+    func milpMatchesExhaustiveSearch(seed: Int) throws {
+        let instance = Self.tinyInstance(seed: UInt64(seed))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .milp))
+        #expect(report.status == .optimal)
+        #expect(report.objective == Self.exhaustive(instance))
+        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+    }
+
+    @Test(arguments: 0..<12)
+    func milpIsNeverWorseThanGreedy(seed: Int) throws {
+        let instance = Self.tinyInstance(seed: UInt64(100 + seed))
+        let milp = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .milp))
+        let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .greedy))
+        #expect(!OfficialsKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
+    }
+
+    /// Two back-to-back matches, one umpire who can do both only if both are in one field group: planning
+    /// pitches first (preferences) splits them; the joint solve keeps both covered.
+    @Test func matchdayJointSolveBeatsPitchesThenOfficials() throws {
+        let day = LocalDateTime("2026-11-21T14:00")!
+        let instance = MatchdayInstance(
+            pitches: [Pitch(id: "n1", group: "North", sizes: ["junior"]), Pitch(id: "s1", group: "South", sizes: ["junior"])],
+            travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)],
+            matches: [
+                MatchdayMatch(id: "a", start: day, durationMinutes: 50, size: "junior", preferred: ["s1"]),
+                MatchdayMatch(id: "b", start: day + 60, durationMinutes: 50, size: "junior", preferred: ["n1"]),
+            ],
+            officials: [Official(id: "u1")])
+        let joint = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+        #expect(joint.status == .optimal)
+        #expect(joint.objective?.filled == 2)
+        #expect(Engine.verify(instance, report: joint, kind: MatchdayKind.self).isEmpty)
+        let pitches = try Engine.solve(instance.pitchesInstance, kind: PitchesKind.self, options: SolverOptions(method: .milp))
+        let officials = try Engine.solve(
+            instance.officialsInstance(pitchOf: try #require(pitches.solution).assignments), kind: OfficialsKind.self,
+            options: SolverOptions(method: .milp))
+        #expect(officials.objective?.filled == 1)
+    }
+
+    @Test(arguments: 0..<8)
+    func matchdayMILPIsNeverWorseThanGreedyAndVerifies(seed: Int) throws {
+        let tiny = Self.tinyInstance(seed: UInt64(300 + seed))
+        let instance = MatchdayInstance(
+            pitches: [Pitch(id: "n", group: "North", sizes: ["junior"]), Pitch(id: "s", group: "South", sizes: ["junior"])],
+            travelMinutes: tiny.travelMinutes,
+            matches: tiny.matches.map {
+                MatchdayMatch(id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
+                              officials: $0.officials, minLevel: $0.minLevel)
+            },
+            officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
+        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+        let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .greedy))
+        #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
+        #expect(Engine.verify(instance, report: greedy, kind: MatchdayKind.self).isEmpty)
+        #expect(!MatchdayKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
+    }
+    #endif
+
+    @Test(arguments: 0..<12)
+    func greedyPlansPassTheVerifier(seed: Int) throws {
+        let instance = Self.tinyInstance(seed: UInt64(200 + seed))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .greedy))
+        #expect(report.status == .feasible)
+        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+    }
+
+    @Test func verifierFindsEveryKindOfBreach() {
+        let day = LocalDateTime("2026-11-21T14:00")!
+        let instance = OfficialsInstance(
+            venues: [Venue(id: "n", group: "North"), Venue(id: "s", group: "South")],
+            travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)],
+            matches: [
+                OfficialsMatch(id: "m1", start: day, durationMinutes: 50, venue: "n", teams: ["hawtrey", "keate"], minLevel: 2),
+                OfficialsMatch(id: "m2", start: day + 60, durationMinutes: 50, venue: "s", teams: ["evans", "penn"]),
+                OfficialsMatch(id: "m3", start: day + 200, durationMinutes: 50, venue: "n", teams: ["evans", "manor"]),
+            ],
+            officials: [
+                Official(id: "u1", level: 1, teams: ["hawtrey"], unavailable: [TimeWindow(from: day + 190, to: day + 210)], maxTotal: 2),
+                Official(id: "u2", level: 3),
+            ],
+            pinned: [OfficialPin(match: "m3", official: "u2")])
+        let broken = OfficialsSolution(
+            assignments: ["m1": ["u1"], "m2": ["u1", "u1"], "m3": ["u1"], "ghost": ["u2"]],
+            unfilled: [], load: ["u1": 2, "u2": 0], travel: ["u1": 0, "u2": 0], moves: [])
+        let violations = OfficialsKind.verify(instance, broken).joined(separator: "\n")
+        #expect(violations.contains("unknown match \"ghost\""))
+        #expect(violations.contains("u1 (level 1) officiates m1, which needs level 2"))
+        #expect(violations.contains("u1 officiates m1 but is attached to hawtrey"))
+        #expect(violations.contains("m2 lists an official twice"))
+        #expect(violations.contains("m2 has 2 officials but needs 1"))
+        #expect(violations.contains("u1 officiates m3 but is unavailable"))
+        #expect(violations.contains("u1 cannot get from m1 to m2 in time"))
+        #expect(violations.contains("above maxTotal 2"))
+        #expect(violations.contains("u2 is pinned to m3 but not on it"))
+        #expect(violations.contains("load[u1] is 2"))
+        #expect(violations.contains("travel[u1] is 0"))
+    }
+
+    @Test func travelTimesFollowThePrecedence() {
+        let places = [
+            TravelPlace(id: "a", group: "North", lat: 51.49, lon: -0.61),
+            TravelPlace(id: "b", group: "North", lat: 51.59, lon: -0.61),
+            TravelPlace(id: "c", group: "South", lat: 51.59, lon: -0.61),
+            TravelPlace(id: "d", group: "East", lat: 51.49, lon: -0.61),
+        ]
+        let times = TravelTimes(
+            places: places, entries: [TravelEntry(from: "b", to: "a", minutes: 7), TravelEntry(from: "South", to: "North", minutes: 20)],
+            speedKmh: 50)
+        #expect(times.minutes[0][1] == 7)  // venue pair, symmetric
+        #expect(times.minutes[0][2] == 20)  // group pair
+        #expect(times.minutes[3][0] == 0)  // same point, different groups: 0 km
+        // 0.1 degrees of latitude is 11.12 km: 13.3 minutes at 50 km/h, rounded up.
+        #expect(times.minutes[3][1] == 14)
+        #expect(OfficialsVerifier(matches: [], places: [], officials: [], pinned: [], travel: [], rest: 0, speed: 50)
+            .minutes(.init(id: "d", group: "East", lat: 51.49, lon: -0.61), .init(id: "b", group: "North", lat: 51.59, lon: -0.61)) == 14)
+    }
+
+    @Test func pinsThatBreakRulesAreInfeasibleWithAReason() throws {
+        let day = LocalDateTime("2026-11-21T14:25")!
+        let instance = OfficialsInstance(
+            venues: [Venue(id: "n")],
+            matches: [OfficialsMatch(id: "m1", start: day, durationMinutes: 60, venue: "n", teams: ["hawtrey", "keate"], minLevel: 2)],
+            officials: [Official(id: "u1", level: 1)], pinned: [OfficialPin(match: "m1", official: "u1")])
+        let report = try Engine.solve(instance, kind: OfficialsKind.self)
+        #expect(report.status == .infeasible)
+        #expect(report.reason?.contains("u1 (level 1) is pinned to m1, which needs level 2") == true)
+    }
+
+    @Test func unfilledSlotsCarryAReason() throws {
+        let day = LocalDateTime("2026-11-21T14:25")!
+        let instance = OfficialsInstance(
+            venues: [Venue(id: "n")],
+            matches: [
+                OfficialsMatch(id: "m1", start: day, durationMinutes: 60, venue: "n", teams: ["hawtrey", "keate"], officials: 2, minLevel: 2),
+                OfficialsMatch(id: "m2", start: day, durationMinutes: 60, venue: "n", teams: ["evans", "penn"], minLevel: 3),
+            ],
+            officials: [Official(id: "u1", level: 2), Official(id: "u2", level: 2, teams: ["keate"])])
+        let report = try Engine.solve(instance, kind: OfficialsKind.self)
+        let solution = try #require(report.solution)
+        #expect(report.objective?.filled == 1)
+        let reasons = Dictionary(uniqueKeysWithValues: solution.unfilled.map { ($0.match, $0.reason) })
+        #expect(reasons["m2"] == "no official has level 3 or above")
+        #expect(solution.unfilled.first { $0.match == "m1" }?.missing == 1)
+        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+    }
+
+    @Test func engineRejectsInvalidInstancesWithPaths() throws {
+        let instance = OfficialsInstance(
+            venues: [Venue(id: "n", group: "North"), Venue(id: "s", group: "South")],
+            matches: [OfficialsMatch(id: "m1", start: LocalDateTime("2026-11-21T14:25")!, durationMinutes: 0, venue: "zz", officials: -1)],
+            officials: [Official(id: "u1", maxPerDay: -1), Official(id: "u1")],
+            pinned: [OfficialPin(match: "m9", official: "u7")], rules: OfficialsRules(restMinutes: -5))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self)
+        #expect(report.status == .invalid)
+        let paths = Set((report.errors ?? []).map(\.path))
+        for path in ["venues[0]", "matches[0].venue", "matches[0].durationMinutes", "matches[0].officials", "officials[0].maxPerDay",
+                     "officials[1].id", "pinned[0].match", "pinned[0].official", "rules.restMinutes"] {
+            #expect(paths.contains(path), "missing \(path) in \(paths.sorted())")
+        }
+    }
+}
