@@ -83,4 +83,16 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
 let benchmarks: @Sendable () -> Void = {
     register(PitchesKind.self, folder: "pitches", levels: pitchesLevels)
     register(LineupKind.self, folder: "lineups", levels: lineupLevels)
+    register(OfficialsKind.self, folder: "officials", levels: officialsLevels)
+    register(OfficialsKind.self, folder: "officials/udine", levels: officialsLevels)
+    register(MatchdayKind.self, folder: "matchday", levels: matchdayLevels)
 }
+
+private let officialsLevels: [(String, Bool)] = [
+    ("filled", true), ("changes", false), ("maxLoad", false), ("travel", false), ("repeatPairings", false),
+]
+
+private let matchdayLevels: [(String, Bool)] = [
+    ("placed", true), ("filled", true), ("maxLoad", false), ("travel", false), ("repeatPairings", false),
+    ("preferred", true), ("maxUsage", false), ("groupSplits", false),
+]
