@@ -6,18 +6,10 @@ import TouchlineMILP
 /// verifier against broken plans, travel times, reasons, pins and bad input; `matchday` against the
 /// pitches-then-officials sequence.
 @Suite struct OfficialsTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     /// 2 venues in 2 groups 15 minutes apart, 4 matches on one day at close times, 3 officials with random
     /// levels, attachments and unavailability; sometimes a pin or a published plan.
     static func tinyInstance(seed: UInt64) -> OfficialsInstance {
-        var random = Generator(state: seed)
+        var random = TinyRandom(state: seed)
         let day = LocalDateTime("2026-11-21T14:00")!
         let venues = [Venue(id: "n", group: "North"), Venue(id: "s", group: "South")]
         let teams = ["hawtrey", "durnford", "keate", "evans"]

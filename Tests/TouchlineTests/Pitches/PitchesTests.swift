@@ -5,17 +5,9 @@ import TouchlineMILP
 /// Small random `pitches` instances: the MILP against exhaustive search, never worse than greedy, and the
 /// verifier against broken plans.
 @Suite struct PitchesTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     /// 3 pitches in 2 groups, 5 matches on one day at 3 start times, random sizes, closures and preferences.
     static func tinyInstance(seed: UInt64, previous: Bool = false) -> PitchesInstance {
-        var random = Generator(state: seed)
+        var random = TinyRandom(state: seed)
         let day = LocalDateTime("2026-11-21T13:00")!
         var pitches = [
             Pitch(id: "a", group: "North", sizes: ["senior", "junior"]),

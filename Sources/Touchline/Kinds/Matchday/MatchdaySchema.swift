@@ -13,19 +13,7 @@ extension MatchdayKind {
         "options": {"$ref": "#/$defs/options"},
         "pitches": {
           "type": "array", "minItems": 1,
-          "items": {
-            "type": "object", "required": ["id", "sizes"],
-            "properties": {
-              "id": {"type": "string", "minLength": 1},
-              "name": {"type": "string"},
-              "group": {"type": "string"},
-              "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
-              "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
-              "maxPerDay": {"type": "integer", "minimum": 0},
-              "lat": {"type": "number"},
-              "lon": {"type": "number"}
-            }
-          }
+          "items": \#(PitchesKind.pitchSchema)
         },
         "travelMinutes": \#(OfficialsKind.travelSchema),
         "matches": {

@@ -64,9 +64,10 @@ struct TravelTimes: Sendable {
         }
         var reported = Set<String>()
         for (i, a) in places.enumerated() {
-            for b in places[(i + 1)...] where a.group != b.group {
+            for j in (i + 1)..<places.count where a.group != places[j].group {
+                let b = places[j]
                 if pairs.contains(key(a.id, b.id)) || pairs.contains(key(a.group, b.group)) { continue }
-                for (place, index) in [(a, i), (b, places.firstIndex { $0.id == b.id }!)] where place.lat == nil || place.lon == nil {
+                for (place, index) in [(a, i), (b, j)] where place.lat == nil || place.lon == nil {
                     if reported.insert(place.id).inserted {
                         issues.add(placePaths[index], "no coordinates (lat, lon) and no \(entriesPath) entry for groups \(a.group) and \(b.group); expected one of them to give the travel time")
                     }

@@ -1,4 +1,21 @@
 extension PitchesKind {
+    /// The schema of one pitch (shared with `matchday`).
+    static let pitchSchema = #"""
+    {
+      "type": "object", "required": ["id", "sizes"],
+      "properties": {
+        "id": {"type": "string", "minLength": 1},
+        "name": {"type": "string"},
+        "group": {"type": "string", "description": "field group, e.g. North or South"},
+        "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+        "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
+        "maxPerDay": {"type": "integer", "minimum": 0},
+        "lat": {"type": "number"},
+        "lon": {"type": "number"}
+      }
+    }
+    """#
+
     /// The JSON Schema of a `pitches` instance.
     public static let schema = #"""
     {
@@ -12,19 +29,7 @@ extension PitchesKind {
         "options": {"$ref": "#/$defs/options"},
         "pitches": {
           "type": "array", "minItems": 1,
-          "items": {
-            "type": "object", "required": ["id", "sizes"],
-            "properties": {
-              "id": {"type": "string", "minLength": 1},
-              "name": {"type": "string"},
-              "group": {"type": "string", "description": "field group, e.g. North or South"},
-              "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
-              "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
-              "maxPerDay": {"type": "integer", "minimum": 0},
-              "lat": {"type": "number"},
-              "lon": {"type": "number"}
-            }
-          }
+          "items": \#(pitchSchema)
         },
         "matches": {
           "type": "array",
