@@ -37,7 +37,8 @@ enum IO {
 
     static func write(_ text: String) {
         guard !text.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        // `utf8.last`: "\r\n" is one Character, so `hasSuffix("\n")` is false for CRLF text (iCalendar).
+        FileHandle.standardOutput.write(Data((text.utf8.last == 10 ? text : text + "\n").utf8))
     }
 
     static func error(_ text: String) {

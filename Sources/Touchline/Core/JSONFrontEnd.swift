@@ -37,6 +37,9 @@ public struct FrontEndOutput: Sendable {
 public enum OutputFormat: String, Sendable, CaseIterable {
     case json
     case text
+    /// An iCalendar file (RFC 5545) of the plan's matches, or of one official's or team's (`officials`,
+    /// `pitches` and `matchday`).
+    case ics
 }
 
 /// JSON in, JSON out: the library behind the `touchline` command.
@@ -44,13 +47,14 @@ public enum JSONFrontEnd {
     /// Solves one JSON instance.
     public static func solve(
         _ data: Data, options: SolverOptions = SolverOptions(), settings: RunSettings = RunSettings(),
-        format: OutputFormat = .json, pretty: Bool = false
+        format: OutputFormat = .json, pretty: Bool = false, calendarFor: String? = nil
     ) -> FrontEndOutput {
         switch identify(data) {
         case let .failure(error):
             return invalid(problem: nil, error.issues, pretty: pretty)
         case let .success(kind):
-            return kind.solveJSON(data, options: options, settings: settings, format: format, pretty: pretty)
+            return kind.solveJSON(
+                data, options: options, settings: settings, format: format, pretty: pretty, calendarFor: calendarFor)
         }
     }
 
@@ -169,12 +173,27 @@ extension ProblemKind {
     }
 
     static func solveJSON(
-        _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool
+        _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool,
+        calendarFor: String? = nil
     ) -> FrontEndOutput {
         let instance: Instance
         switch decodeInstance(data) {
         case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues, pretty: pretty)
         case let .success(decoded): instance = decoded
+        }
+        if format == .ics {
+            guard let subjects = calendarSubjects(instance) else {
+                return FrontEndOutput(
+                    output: "", diagnostics: [
+                        "--format ics: the \(name) kind has no calendar; ics is for match-day plans (officials, pitches, matchday)"],
+                    exitCode: .usage, status: nil)
+            }
+            if let calendarFor, !subjects.contains(calendarFor) {
+                return FrontEndOutput(
+                    output: "", diagnostics: [
+                        "--calendar-for: \"\(calendarFor)\" is neither an official nor a team of this instance"],
+                    exitCode: .usage, status: nil)
+            }
         }
         var report: SolveReport<Self>
         do {
@@ -191,10 +210,22 @@ extension ProblemKind {
             return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
         }
         report.warnings = unknownFieldWarnings(data) + report.warnings
-        let output = format == .text ? renderText(instance, report) : JSONFrontEnd.encodeJSON(report, pretty: pretty)
-        let exitCode: ExitStatus = report.status == .infeasible ? .infeasible : .success
         var diagnostics = report.warnings.map { "warning: \($0)" }
         if let reason = report.reason { diagnostics.append("infeasible: \(reason)") }
+        let exitCode: ExitStatus = report.status == .infeasible ? .infeasible : .success
+        let output: String
+        switch format {
+        case .json: output = JSONFrontEnd.encodeJSON(report, pretty: pretty)
+        case .text: output = renderText(instance, report)
+        case .ics:
+            // No plan, no calendar: the reason is on standard error and the exit code says infeasible.
+            guard let solution = report.solution, let plan = calendar(instance, solution) else {
+                return FrontEndOutput(output: "", diagnostics: diagnostics, exitCode: exitCode, status: report.status)
+            }
+            let stamp = settings.reproducible ? Date(timeIntervalSince1970: 0) : Date()
+            // The subject was checked against calendarSubjects before solving.
+            output = plan.iCalendar(for: calendarFor, kind: name, stamp: stamp) ?? ""
+        }
         return FrontEndOutput(output: output, diagnostics: diagnostics, exitCode: exitCode, status: report.status)
     }
 

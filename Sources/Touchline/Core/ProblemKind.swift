@@ -71,10 +71,19 @@ public protocol ProblemKind: Sendable {
 
     /// The rules a best-effort solution declares broken (empty for a plan that keeps them all).
     static func brokenRules(_ solution: Solution) -> [String]
+
+    /// The ids whose calendar ``calendar(_:_:)`` can cut from a plan (officials and teams), or nil when the
+    /// kind has no calendar (`--format ics`).
+    static func calendarSubjects(_ instance: Instance) -> Set<String>?
+
+    /// The plan's matches as calendar events (for `--format ics`), or nil when the kind has no calendar.
+    static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar?
 }
 
 extension ProblemKind {
     public static func impossibility(_ instance: Instance) -> String? { nil }
     public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
     public static func brokenRules(_ solution: Solution) -> [String] { [] }
+    public static func calendarSubjects(_ instance: Instance) -> Set<String>? { nil }
+    public static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }
 }

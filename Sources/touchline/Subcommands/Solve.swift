@@ -86,8 +86,12 @@ struct Solve: ParsableCommand {
     @Flag(help: "Indent the JSON.")
     var pretty = false
 
-    @Option(help: "json (default) or text (a plan a person reads).")
+    @Option(help: "json (default), text (a plan a person reads) or ics (an iCalendar file of the matches: officials, pitches, matchday).")
     var format: OutputFormat = .json
+
+    @Option(name: .customLong("calendar-for"), help: ArgumentHelp(
+        "With --format ics: only the matches of this official or team (by id).", valueName: "id"))
+    var calendarFor: String?
 
     @Flag(help: "Read one instance per line and write one result per line.")
     var jsonl = false
@@ -97,7 +101,9 @@ struct Solve: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 && jobs <= 64 else { throw ValidationError("--jobs: expected a whole number from 1 to 64") }
-        if jsonl && format == .text { throw ValidationError("--jsonl writes JSON lines; drop --format text") }
+        if jsonl && format != .json { throw ValidationError("--jsonl writes JSON lines; drop --format \(format.rawValue)") }
+        if calendarFor != nil && format != .ics { throw ValidationError("--calendar-for needs --format ics") }
+        if format == .ics && pretty { throw ValidationError("--pretty indents JSON; drop it with --format ics") }
         if jsonl && pretty { throw ValidationError("--jsonl writes one result per line; drop --pretty") }
     }
 
@@ -108,7 +114,8 @@ struct Solve: ParsableCommand {
             return
         }
         let result = JSONFrontEnd.solve(
-            data, options: flags.overrides, settings: flags.settings, format: format, pretty: pretty)
+            data, options: flags.overrides, settings: flags.settings, format: format, pretty: pretty,
+            calendarFor: calendarFor)
         IO.write(result.output)
         for line in result.diagnostics { IO.error(line) }
         try IO.exit(result.exitCode)
