@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func missingProblem() throws {
-        expectInvalid(try solve("{}"), path: "problem", containing: "expected one of lineup, pitches, officials, matchday")
+        expectInvalid(try solve("{}"), path: "problem", containing: "expected one of lineup, pitches, officials, matchday, standings")
     }
 
     @Test func unknownProblem() throws {

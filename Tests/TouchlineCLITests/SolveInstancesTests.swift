@@ -176,3 +176,50 @@ import Testing
         if let greedy = covered["greedy"], let auto = covered["auto"] { #expect(auto >= greedy) }
     }
 }
+
+/// Every shipped standings instance (real seasons and mid-season cuts) solved by greedy and auto from the command
+/// line; every result passes `touchline verify`.
+@Suite struct StandingsInstancesTests {
+    static var files: [String] {
+        var files: [String] = []
+        for folder in ["instances/standings", "instances/standings/analysis"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: Binary.root.appendingPathComponent(folder).path)) ?? []
+            files += names.filter { $0.hasSuffix(".json") && $0 != "expected.json" }.sorted().map { "\(folder)/\($0)" }
+        }
+        return files
+    }
+
+    @Test func instancesAreShipped() {
+        #expect(Self.files.count == 31)
+    }
+
+    @Test(arguments: files)
+    func solvesAndVerifies(_ path: String) throws {
+        for method in ["greedy", "auto"] {
+            let run = try Binary.run(["solve", "--reproducible", "--method", method, path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let json = try #require(run.json, "not JSON: \(run.stdout.prefix(200))")
+            let solution = try #require(json["solution"] as? [String: Any])
+            let table = try #require(solution["table"] as? [[String: Any]])
+            #expect(table.count > 1)
+            if path.contains("/analysis/") {
+                let analysis = try #require(solution["analysis"] as? [[String: Any]])
+                #expect(analysis.count == table.count)
+                #if GLPK
+                if method == "auto" { #expect(json["status"] as? String == "optimal") }
+                #endif
+            }
+            let result = try Binary.temporaryFile(run.stdout, name: "result.json")
+            let verify = try Binary.run(["verify", path, result])
+            #expect(verify.status == 0, "\(verify.stdout)")
+        }
+    }
+
+    @Test func textSaysWhyInWords() throws {
+        let run = try Binary.run(["solve", "--format", "text", "instances/standings/la-liga-2006-07.json"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("above Barcelona on head-to-head points (4 v 1)"))
+        let analysis = try Binary.run(["solve", "--format", "text", "instances/standings/analysis/premier-league-2011-12-after-30.json"])
+        #expect(analysis.stdout.contains("Best  Worst"))
+    }
+}

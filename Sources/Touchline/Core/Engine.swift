@@ -53,6 +53,22 @@ public enum Engine {
             return try infeasible(method: nil, reason: reason)
         }
 
+        if let parts = Kind.solveIndependently(
+            instance, solver: method == .greedy ? nil : Solvers.default,
+            options: SolveOptions(
+                timeLimitSeconds: max(0.05, options.resolvedTimeLimit - (ContinuousClock.now - started).inSeconds),
+                mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose,
+                tuning: settings.tuning ?? SolverTuning()))
+        {
+            let violations = Kind.verify(instance, parts.solution)
+            if !violations.isEmpty { throw .verificationFailed(["\(parts.method): "] + violations) }
+            return SolveReport(
+                problem: Kind.name, status: parts.proven ? .optimal : .feasible, method: parts.method,
+                objective: Kind.objective(instance, parts.solution), gap: parts.proven ? 0 : nil,
+                stats: SolveStats(seconds: seconds(), variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes),
+                solution: parts.solution, warnings: parts.warnings)
+        }
+
         var warnings: [String] = []
         let greedy = Kind.greedy(instance)
         if let greedy {

@@ -72,6 +72,11 @@ public protocol ProblemKind: Sendable {
     /// The rules a best-effort solution declares broken (empty for a plan that keeps them all).
     static func brokenRules(_ solution: Solution) -> [String]
 
+    /// Kinds whose work is many independent integer programs (one per team and question) solve them here, in
+    /// parallel, instead of through one model; nil (the default) for the single-model path of ``Engine``.
+    /// `solver` is nil for `method: greedy` and in a build without GLPK.
+    static func solveIndependently(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> IndependentSolve<Solution>?
+
     /// The ids whose calendar ``calendar(_:_:)`` can cut from a plan (officials and teams), or nil when the
     /// kind has no calendar (`--format ics`).
     static func calendarSubjects(_ instance: Instance) -> Set<String>?
@@ -85,5 +90,33 @@ extension ProblemKind {
     public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
     public static func brokenRules(_ solution: Solution) -> [String] { [] }
     public static func calendarSubjects(_ instance: Instance) -> Set<String>? { nil }
+    public static func solveIndependently(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> IndependentSolve<Solution>? { nil }
     public static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }
+}
+
+/// The result of ``ProblemKind/solveIndependently(_:solver:options:)``.
+public struct IndependentSolve<Solution: Sendable>: Sendable {
+    public var solution: Solution
+    /// True when every part is proven (status `optimal`).
+    public var proven: Bool
+    /// `milp`, `greedy` or `exact` (nothing to optimise).
+    public var method: String
+    /// Totals over the integer programs solved.
+    public var variables: Int
+    public var constraints: Int
+    public var nodes: Int
+    public var warnings: [String]
+
+    public init(
+        solution: Solution, proven: Bool, method: String, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,
+        warnings: [String] = []
+    ) {
+        self.solution = solution
+        self.proven = proven
+        self.method = method
+        self.variables = variables
+        self.constraints = constraints
+        self.nodes = nodes
+        self.warnings = warnings
+    }
 }

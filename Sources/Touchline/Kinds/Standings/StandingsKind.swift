@@ -1,0 +1,188 @@
+import Foundation
+import TouchlineMILP
+
+/// The `standings` problem kind: the league table under a real tie-break chain (exact code), and, before the
+/// season ends, each team's best and worst possible final rank, clinch and elimination (integer programs).
+public enum StandingsKind: ProblemKind {
+    public typealias Instance = StandingsInstance
+    public typealias Solution = StandingsSolution
+    public typealias Objective = StandingsObjective
+
+    public static let name = "standings"
+    public static let summary = "league tables under real tie-break rules; best and worst final rank, clinch and elimination"
+
+    public static func options(of instance: StandingsInstance) -> SolverOptions? { instance.options }
+
+    public static func validate(_ instance: StandingsInstance) -> [InputIssue] { StandingsValidation.issues(instance) }
+
+    // MARK: solving
+
+    /// The table, and the analysis questions (team × best/worst) answered in parallel.
+    public static func solveIndependently(
+        _ instance: StandingsInstance, solver: (any Solver)?, options: SolveOptions
+    ) -> IndependentSolve<StandingsSolution>? {
+        let (table, warnings) = table(instance)
+        guard let request = instance.analysis, request.isRequested else {
+            return IndependentSolve(solution: table, proven: true, method: "exact", warnings: warnings)
+        }
+        let race = race(instance)
+        // In table order, as a person reads them.
+        let position = Dictionary(table.table.enumerated().map { ($1.team, $0) }, uniquingKeysWith: { first, _ in first })
+        let analysed = analysedTeams(instance).sorted { position[instance.teams[$0].id]! < position[instance.teams[$1].id]! }
+        let questions = analysed.flatMap { team in PointsRace.Question.allCases.map { (team, $0) } }
+        let answers = Answers(count: questions.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, questions.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: questions.count, by: workers) {
+                let (team, question) = questions[index]
+                answers.set(index, race.answer(team, question, solver: solver, options: options))
+            }
+        }
+        let all = answers.all()
+        var solution = table
+        solution.analysis = analysed.enumerated().map { offset, team in
+            teamAnalysis(instance, race: race, team: team, best: all[2 * offset], worst: all[2 * offset + 1])
+        }
+        let proven = all.allSatisfy(\.proven)
+        var notes = warnings
+        let unproven = all.filter { !$0.proven }.count
+        if unproven > 0 {
+            notes.append("\(unproven) of \(all.count) rank questions are not proven (greedy scenarios\(solver == nil ? "; the MILP needs GLPK and method auto or milp" : ", the MILP stopped at the time limit"))")
+        }
+        return IndependentSolve(
+            solution: solution, proven: proven, method: all.contains(where: \.solvedByMILP) ? "milp" : (proven ? "exact" : "greedy"),
+            variables: all.reduce(0) { $0 + $1.variables }, constraints: all.reduce(0) { $0 + $1.constraints },
+            nodes: all.reduce(0) { $0 + $1.nodes }, warnings: notes)
+    }
+
+    static func table(_ instance: StandingsInstance) -> (StandingsSolution, [String]) {
+        let table = StandingsTable(instance)
+        let (rows, warnings) = table.rows()
+        return (StandingsSolution(
+            table: rows, analysis: nil, tieBreakers: table.chain.map(\.rawValue), headToHeadReapply: table.reapply.rawValue),
+            warnings)
+    }
+
+    static func race(_ instance: StandingsInstance) -> PointsRace {
+        let table = StandingsTable(instance)
+        let remaining = (instance.remaining ?? []).compactMap { match -> (home: Int, away: Int)? in
+            guard let home = table.index[match.home], let away = table.index[match.away] else { return nil }
+            return (home, away)
+        }
+        return PointsRace(base: table.records.map(\.points), remaining: remaining, system: instance.pointsSystem)
+    }
+
+    static func analysedTeams(_ instance: StandingsInstance) -> [Int] {
+        let ids = instance.teams.map(\.id)
+        guard let chosen = instance.analysis?.teams else { return Array(ids.indices) }
+        return ids.indices.filter { chosen.contains(ids[$0]) }
+    }
+
+    static func teamAnalysis(
+        _ instance: StandingsInstance, race: PointsRace, team: Int, best: RaceAnswer, worst: RaceAnswer
+    ) -> TeamAnalysis {
+        var clinch: [String: String] = [:]
+        for k in instance.analysis?.clinch ?? [] {
+            clinch[String(k)] = worst.rank <= k ? "clinched" : best.rank > k ? "outOfReach" : "open"
+        }
+        func scenario(_ outcomes: [PointsRace.Outcome]) -> [ScenarioResult] {
+            zip(instance.remaining ?? [], outcomes).map { match, outcome in
+                ScenarioResult(
+                    home: match.home, away: match.away, homeGoals: outcome == .home ? 1 : 0, awayGoals: outcome == .away ? 1 : 0)
+            }
+        }
+        return TeamAnalysis(
+            team: instance.teams[team].id, bestRank: best.rank, worstRank: worst.rank, canFinishFirst: best.rank == 1,
+            clinch: clinch, witness: Witness(best: scenario(best.outcomes), worst: scenario(worst.outcomes)),
+            proven: best.proven && worst.proven, points: race.base[team], maxPoints: race.maxPoints(team))
+    }
+
+    /// The table with greedy scenarios for the analysis (proven only where a scenario meets its bound).
+    public static func greedy(_ instance: StandingsInstance) -> StandingsSolution? {
+        solveIndependently(instance, solver: nil, options: SolveOptions())?.solution
+    }
+
+    /// Every question of the analysis in one model (independent blocks, one objective: Σ teams above in the
+    /// best cases − Σ teams level or above in the worst cases), for `touchline export`; `solve` answers the
+    /// questions one by one, in parallel.
+    public static func formulate(_ instance: StandingsInstance) -> Formulation<StandingsSolution> {
+        let race = race(instance)
+        let analysed = instance.analysis?.isRequested == true ? analysedTeams(instance) : []
+        var model = Model(name: "standings")
+        var built: [PointsRace.QuestionModel] = []
+        var objective = LinearExpression()
+        for team in analysed {
+            for question in PointsRace.Question.allCases {
+                let block = race.addQuestion(team, question, to: &model, prefix: "\(question.rawValue)\(team)_")
+                objective += question == .best ? block.count : -1 * block.count
+                built.append(block)
+            }
+        }
+        model.minimize(objective, name: "bestAboveMinusWorstLevel")
+        let (table, _) = table(instance)
+        let blocks = built
+        let decode: @Sendable (SolveResult) -> StandingsSolution = { result in
+            var solution = table
+            guard !analysed.isEmpty else { return solution }
+            solution.analysis = analysed.enumerated().map { position, team in
+                func answer(_ block: PointsRace.QuestionModel) -> RaceAnswer {
+                    let outcomes = block.outcomes(race) { result[$0] }
+                    return RaceAnswer(
+                        rank: race.rank(of: team, block.question, in: outcomes), outcomes: outcomes,
+                        proven: result.termination == .optimal, nodes: 0, variables: 0, constraints: 0, solvedByMILP: true)
+                }
+                return teamAnalysis(instance, race: race, team: team, best: answer(blocks[2 * position]), worst: answer(blocks[2 * position + 1]))
+            }
+            return solution
+        }
+        let variableCount = model.variableCount
+        return Formulation(model: model, tuning: SolverTuning(), decode: decode) { solution in
+            var values = Array(repeating: 0.0, count: variableCount)
+            guard let analysis = solution.analysis, analysis.count == analysed.count else { return nil }
+            for (position, entry) in analysis.enumerated() {
+                for (offset, witness) in [entry.witness.best, entry.witness.worst].enumerated() {
+                    let outcomes = witness.map { $0.homeGoals > $0.awayGoals ? PointsRace.Outcome.home : $0.homeGoals < $0.awayGoals ? .away : .draw }
+                    blocks[2 * position + offset].encode(outcomes, race, into: &values)
+                }
+            }
+            return values
+        }
+    }
+
+    // MARK: results
+
+    public static func objective(_ instance: StandingsInstance, _ solution: StandingsSolution) -> StandingsObjective {
+        let ranks = Dictionary(grouping: solution.table, by: \.rank)
+        let shared = ranks.values.filter { $0.count > 1 }.reduce(0) { $0 + $1.count }
+        let analysis = solution.analysis ?? []
+        return StandingsObjective(
+            teams: solution.table.count, sharedPositions: shared, analysed: analysis.count,
+            proven: analysis.filter(\.proven).count, bestRankSum: analysis.reduce(0) { $0 + $1.bestRank },
+            worstRankSum: analysis.reduce(0) { $0 + $1.worstRank })
+    }
+
+    public static func isBetter(_ lhs: StandingsObjective, than rhs: StandingsObjective) -> Bool {
+        (lhs.proven, -lhs.bestRankSum, lhs.worstRankSum) > (rhs.proven, -rhs.bestRankSum, rhs.worstRankSum)
+    }
+}
+
+/// Answers filled in by worker threads.
+private final class Answers: @unchecked Sendable {
+    // Safe: every access to `values` holds `lock`.
+    private var values: [RaceAnswer?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ answer: RaceAnswer) {
+        lock.lock()
+        values[index] = answer
+        lock.unlock()
+    }
+
+    func all() -> [RaceAnswer] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.map { $0! }
+    }
+}
