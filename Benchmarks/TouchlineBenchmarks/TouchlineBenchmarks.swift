@@ -86,7 +86,11 @@ let benchmarks: @Sendable () -> Void = {
     register(OfficialsKind.self, folder: "officials", levels: officialsLevels)
     register(OfficialsKind.self, folder: "officials/udine", levels: officialsLevels)
     register(MatchdayKind.self, folder: "matchday", levels: matchdayLevels)
+    // The tables are exact code; the analysis cuts are integer programs (greedy: how many answers it proves).
+    register(StandingsKind.self, folder: "standings/analysis", levels: standingsLevels)
 }
+
+private let standingsLevels: [(String, Bool)] = [("proven", true), ("bestRankSum", false), ("worstRankSum", true)]
 
 private let officialsLevels: [(String, Bool)] = [
     ("filled", true), ("changes", false), ("maxLoad", false), ("travel", false), ("repeatPairings", false),
