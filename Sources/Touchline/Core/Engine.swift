@@ -57,8 +57,8 @@ public enum Engine {
             instance, solver: method == .greedy ? nil : Solvers.default,
             options: SolveOptions(
                 timeLimitSeconds: max(0.05, options.resolvedTimeLimit - (ContinuousClock.now - started).inSeconds),
-                mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose,
-                tuning: settings.tuning ?? SolverTuning()))
+                mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose),
+            tuning: settings.tuning)
         {
             let violations = Kind.verify(instance, parts.solution)
             if !violations.isEmpty { throw .verificationFailed(["\(parts.method): "] + violations) }

@@ -74,8 +74,11 @@ public protocol ProblemKind: Sendable {
 
     /// Kinds whose work is many independent integer programs (one per team and question) solve them here, in
     /// parallel, instead of through one model; nil (the default) for the single-model path of ``Engine``.
-    /// `solver` is nil for `method: greedy` and in a build without GLPK.
-    static func solveIndependently(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> IndependentSolve<Solution>?
+    /// `solver` is nil for `method: greedy` and in a build without GLPK; `tuning` is nil for the kind's own
+    /// branch-and-bound settings.
+    static func solveIndependently(
+        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> IndependentSolve<Solution>?
 
     /// The ids whose calendar ``calendar(_:_:)`` can cut from a plan (officials and teams), or nil when the
     /// kind has no calendar (`--format ics`).
@@ -90,7 +93,9 @@ extension ProblemKind {
     public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
     public static func brokenRules(_ solution: Solution) -> [String] { [] }
     public static func calendarSubjects(_ instance: Instance) -> Set<String>? { nil }
-    public static func solveIndependently(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> IndependentSolve<Solution>? { nil }
+    public static func solveIndependently(
+        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> IndependentSolve<Solution>? { nil }
     public static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }
 }
 
