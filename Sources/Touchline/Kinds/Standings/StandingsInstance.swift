@@ -53,8 +53,9 @@ public struct RemainingMatch: Sendable, Codable, Equatable {
     }
 }
 
-/// Points added to (or, negative, taken from) a team's total.
-public struct PointsAdjustment: Sendable, Codable, Equatable {
+/// Points for one team: an adjustment to its total (`adjustments`, negative for a deduction), or fair-play
+/// and disciplinary points (`discipline`: higher is better, so deductions are negative).
+public struct TeamPoints: Sendable, Codable, Equatable {
     public var team: String
     public var points: Int
     public var reason: String?
@@ -66,18 +67,8 @@ public struct PointsAdjustment: Sendable, Codable, Equatable {
     }
 }
 
-/// Fair-play or disciplinary points (higher is better: deductions are negative).
-public struct DisciplinePoints: Sendable, Codable, Equatable {
-    public var team: String
-    public var points: Int
-    public var reason: String?
-
-    public init(team: String, points: Int, reason: String? = nil) {
-        self.team = team
-        self.points = points
-        self.reason = reason
-    }
-}
+public typealias PointsAdjustment = TeamPoints
+public typealias DisciplinePoints = TeamPoints
 
 /// A play-off or decider between teams level on the table: the `winner` ranks above the others when exactly
 /// these teams are tied at the `playoff` criterion.

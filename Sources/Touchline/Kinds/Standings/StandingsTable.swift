@@ -8,6 +8,25 @@ struct StandingsTable {
         var resultPoints = 0
         var points = 0
         var goalDifference: Int { goalsFor - goalsAgainst }
+
+        /// One match from this team's side.
+        mutating func add(scored: Int, conceded: Int, away: Bool, _ system: PointsSystem) {
+            played += 1
+            goalsFor += scored
+            goalsAgainst += conceded
+            if away { awayGoals += scored }
+            if scored > conceded {
+                won += 1
+                if away { awayWins += 1 }
+                resultPoints += system.win
+            } else if scored < conceded {
+                lost += 1
+                resultPoints += system.loss
+            } else {
+                drawn += 1
+                resultPoints += system.draw
+            }
+        }
     }
 
     /// Why one group of teams is above the next.
@@ -61,30 +80,8 @@ struct StandingsTable {
         }
         var records = Array(repeating: Record(), count: teams.count)
         for (home, away, homeGoals, awayGoals) in results {
-            records[home].played += 1
-            records[away].played += 1
-            records[home].goalsFor += homeGoals
-            records[home].goalsAgainst += awayGoals
-            records[away].goalsFor += awayGoals
-            records[away].goalsAgainst += homeGoals
-            records[away].awayGoals += awayGoals
-            if homeGoals > awayGoals {
-                records[home].won += 1
-                records[away].lost += 1
-                records[home].resultPoints += points.win
-                records[away].resultPoints += points.loss
-            } else if homeGoals < awayGoals {
-                records[away].won += 1
-                records[away].awayWins += 1
-                records[home].lost += 1
-                records[away].resultPoints += points.win
-                records[home].resultPoints += points.loss
-            } else {
-                records[home].drawn += 1
-                records[away].drawn += 1
-                records[home].resultPoints += points.draw
-                records[away].resultPoints += points.draw
-            }
+            records[home].add(scored: homeGoals, conceded: awayGoals, away: false, points)
+            records[away].add(scored: awayGoals, conceded: homeGoals, away: true, points)
         }
         for position in records.indices { records[position].points = records[position].resultPoints }
         for adjustment in instance.adjustments ?? [] {
@@ -116,16 +113,10 @@ struct StandingsTable {
         var table: [Int: Record] = [:]
         for team in among { table[team] = Record() }
         for (home, away, homeGoals, awayGoals) in results where among.contains(home) && among.contains(away) {
-            table[home]!.goalsFor += homeGoals
-            table[home]!.goalsAgainst += awayGoals
-            table[away]!.goalsFor += awayGoals
-            table[away]!.goalsAgainst += homeGoals
-            table[away]!.awayGoals += awayGoals
-            let (homePoints, awayPoints) = homeGoals > awayGoals ? (points.win, points.loss)
-                : homeGoals < awayGoals ? (points.loss, points.win) : (points.draw, points.draw)
-            table[home]!.points += homePoints
-            table[away]!.points += awayPoints
+            table[home]!.add(scored: homeGoals, conceded: awayGoals, away: false, points)
+            table[away]!.add(scored: awayGoals, conceded: homeGoals, away: true, points)
         }
+        for team in among { table[team]!.points = table[team]!.resultPoints }
         return table
     }
 
