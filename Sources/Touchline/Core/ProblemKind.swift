@@ -99,7 +99,7 @@ extension ProblemKind {
     public static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }
 }
 
-/// The result of ``ProblemKind/solveIndependently(_:solver:options:)``.
+/// The result of ``ProblemKind/solveIndependently(_:solver:options:tuning:)``.
 public struct IndependentSolve<Solution: Sendable>: Sendable {
     public var solution: Solution
     /// True when every part is proven (status `optimal`).
