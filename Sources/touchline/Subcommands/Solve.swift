@@ -126,7 +126,7 @@ struct Solve: ParsableCommand {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
-        let results = Results(count: lines.count)
+        let results = ResultSlots<FrontEndOutput>(count: lines.count)
         let overrides = flags.overrides
         let settings = flags.settings
         let workers = min(jobs, max(1, lines.count))
@@ -149,26 +149,5 @@ struct Solve: ParsableCommand {
             if output.exitCode == .internalError || output.exitCode == .unavailable { worst = output.exitCode }
         }
         try IO.exit(worst)
-    }
-}
-
-/// Results filled in by worker threads.
-private final class Results: @unchecked Sendable {
-    // Safe: every access to `values` holds `lock`.
-    private let lock = NSLock()
-    private var values: [FrontEndOutput?]
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: FrontEndOutput) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
-    }
-
-    func all() -> [FrontEndOutput?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
     }
 }

@@ -38,7 +38,7 @@ public enum StandingsKind: ProblemKind {
         let position = Dictionary(table.table.enumerated().map { ($1.team, $0) }, uniquingKeysWith: { first, _ in first })
         let analysed = analysedTeams(instance).sorted { position[instance.teams[$0].id]! < position[instance.teams[$1].id]! }
         let questions = analysed.flatMap { team in PointsRace.Question.allCases.map { (team, $0) } }
-        let answers = Answers(count: questions.count)
+        let answers = ResultSlots<RaceAnswer>(count: questions.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, questions.count))
         // One deadline for all questions: each gets what is left of the limit when it starts; past it, the
         // greedy answer stands (not proven).
@@ -52,7 +52,8 @@ public enum StandingsKind: ProblemKind {
                 answers.set(index, race.answer(team, question, solver: left > 0.01 ? solver : nil, options: options))
             }
         }
-        let all = answers.all()
+        // Every index is set: concurrentPerform returns only when all workers are done.
+        let all = answers.all().map { $0! }
         var solution = table
         solution.analysis = analysed.enumerated().map { offset, team in
             teamAnalysis(instance, race: race, team: team, best: all[2 * offset], worst: all[2 * offset + 1])
@@ -177,26 +178,5 @@ public enum StandingsKind: ProblemKind {
 
     public static func isBetter(_ lhs: StandingsObjective, than rhs: StandingsObjective) -> Bool {
         (lhs.proven, -lhs.bestRankSum, lhs.worstRankSum) > (rhs.proven, -rhs.bestRankSum, rhs.worstRankSum)
-    }
-}
-
-/// Answers filled in by worker threads.
-private final class Answers: @unchecked Sendable {
-    // Safe: every access to `values` holds `lock`.
-    private var values: [RaceAnswer?]
-    private let lock = NSLock()
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ answer: RaceAnswer) {
-        lock.lock()
-        values[index] = answer
-        lock.unlock()
-    }
-
-    func all() -> [RaceAnswer] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.map { $0! }
     }
 }
