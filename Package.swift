@@ -54,12 +54,20 @@ let package = Package(
             name: "Touchline",
             dependencies: ["TouchlineMILP"]
         ),
+        // The evidence report (`touchline report`): every shipped instance and a generated size series with
+        // greedy and the MILP, exported models solved by glpsol, CBC and HiGHS when installed, SVG charts and
+        // Markdown. Runs programs (Foundation.Process), so it stays out of the library an app embeds.
+        .target(
+            name: "TouchlineReport",
+            dependencies: ["Touchline", "TouchlineMILP"]
+        ),
         // The `touchline` command-line tool: JSON in, JSON out.
         .executableTarget(
             name: "touchline",
             dependencies: [
                 "Touchline",
                 "TouchlineMILP",
+                "TouchlineReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +78,10 @@ let package = Package(
         .testTarget(
             name: "TouchlineTests",
             dependencies: ["Touchline"]
+        ),
+        .testTarget(
+            name: "TouchlineReportTests",
+            dependencies: ["TouchlineReport"]
         ),
         .testTarget(
             name: "TouchlineCLITests",

@@ -17,7 +17,7 @@ struct TouchlineCommand: ParsableCommand {
             66 an input file cannot be read; 69 the method is not in this build; 70 internal error; \
             73 an output file cannot be written.
             """,
-        subcommands: [Solve.self, Validate.self, Verify.self, Export.self, Schema.self, Kinds.self],
+        subcommands: [Solve.self, Validate.self, Verify.self, Export.self, Schema.self, Kinds.self, Generate.self, ReportCommand.self],
         defaultSubcommand: Solve.self
     )
 }
@@ -39,6 +39,18 @@ enum IO {
         guard !text.isEmpty else { return }
         // `utf8.last`: "\r\n" is one Character, so `hasSuffix("\n")` is false for CRLF text (iCalendar).
         FileHandle.standardOutput.write(Data((text.utf8.last == 10 ? text : text + "\n").utf8))
+    }
+
+    /// Writes `text` to `path`, or to standard output when `path` is nil (exit 73 when the file cannot be made).
+    static func save(_ text: String, to path: String?) throws {
+        guard let path else {
+            write(text)
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            error("cannot write \(path)")
+            throw ArgumentParser.ExitCode(ExitStatus.cannotCreate.rawValue)
+        }
     }
 
     static func error(_ text: String) {

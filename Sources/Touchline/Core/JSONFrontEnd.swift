@@ -91,6 +91,17 @@ public enum JSONFrontEnd {
         }
     }
 
+    /// A generated instance of the named kind as JSON (keys sorted, indented, so that the same size and seed
+    /// give the same bytes): see ``ProblemKind/generate(size:seed:)``. Fails with `--size` or `KIND` as the
+    /// path when the kind is unknown or the size out of its range.
+    public static func generate(kind name: String, size: Int, seed: UInt64) -> Result<String, TouchlineError> {
+        guard let kind = ProblemKinds.kind(named: name) else {
+            return .failure(.invalidInput([InputIssue(
+                path: "KIND", message: "unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
+        }
+        return kind.generateJSON(size: size, seed: seed)
+    }
+
     /// The JSON Schema of a kind's instance.
     public static func schema(_ name: String) -> String? {
         ProblemKinds.kind(named: name)?.schema
@@ -158,6 +169,21 @@ extension ProblemKind {
             return .failure(.invalidInput([JSONPath.issue(from: error)]))
         }
         return .success(instance)
+    }
+
+    static func generateJSON(size: Int, seed: UInt64) -> Result<String, TouchlineError> {
+        let range = generatorSize.range
+        guard range.contains(size) else {
+            return .failure(.invalidInput([InputIssue(
+                path: "--size", message: "expected \(range.lowerBound) to \(range.upperBound) (\(generatorSize.meaning)), got \(size)")]))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return .success(String(decoding: try encoder.encode(generate(size: size, seed: seed)), as: UTF8.self) + "\n")
+        } catch {
+            return .failure(.solverFailure("cannot encode the generated instance: \(error)"))
+        }
     }
 
     static func validateJSON(_ data: Data) -> [InputIssue] {

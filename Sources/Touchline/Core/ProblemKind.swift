@@ -86,6 +86,50 @@ public protocol ProblemKind: Sendable {
 
     /// The plan's matches as calendar events (for `--format ics`), or nil when the kind has no calendar.
     static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar?
+
+    /// The objective's levels as numbers, in lexicographic order (the first is the primary objective), for
+    /// reports that compare methods.
+    static func levels(_ objective: Objective) -> [ObjectiveLevel]
+
+    /// What `size` means for ``generate(size:seed:)``, its allowed range and the report's size series.
+    static var generatorSize: GeneratorSize { get }
+
+    /// A realistic random instance of the given size (`touchline generate`): the same size and seed give the
+    /// same instance. Precondition: `size` is in ``generatorSize``'s range.
+    static func generate(size: Int, seed: UInt64) -> Instance
+}
+
+/// One level of a lexicographic objective, as a number.
+public struct ObjectiveLevel: Sendable, Codable, Equatable {
+    /// The objective field's name (`spread`, `maxLoad`, ...).
+    public var name: String
+    public var value: Double
+    /// True when larger is better.
+    public var maximise: Bool
+
+    public init(_ name: String, _ value: Int, maximise: Bool = false) {
+        self.name = name
+        self.value = Double(value)
+        self.maximise = maximise
+    }
+}
+
+/// The meaning and range of a generator's `size`.
+public struct GeneratorSize: Sendable {
+    /// What is counted, plural (`players in the squad`, `matches`, `teams`).
+    public var meaning: String
+    public var range: ClosedRange<Int>
+    /// The sizes of the report's scaling series, smallest first.
+    public var series: [Int]
+    /// A small series for tests.
+    public var smallSeries: [Int]
+
+    public init(meaning: String, range: ClosedRange<Int>, series: [Int], smallSeries: [Int]) {
+        self.meaning = meaning
+        self.range = range
+        self.series = series
+        self.smallSeries = smallSeries
+    }
 }
 
 extension ProblemKind {

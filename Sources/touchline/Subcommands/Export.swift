@@ -36,15 +36,7 @@ struct Export: ParsableCommand {
             default: try IO.exit(.internalError)
             }
         case let .success(text):
-            if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                    IO.error("cannot write \(output)")
-                    try IO.exit(.cannotCreate)
-                    return
-                }
-            } else {
-                IO.write(text)
-            }
+            try IO.save(text, to: output)
         }
     }
 }

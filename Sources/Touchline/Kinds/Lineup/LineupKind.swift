@@ -42,6 +42,11 @@ public enum LineupKind: ProblemKind {
         (lhs.spread, lhs.substitutions, lhs.offPreferredPosition) < (rhs.spread, rhs.substitutions, rhs.offPreferredPosition)
     }
 
+    public static func levels(_ objective: LineupObjective) -> [ObjectiveLevel] {
+        [ObjectiveLevel("spread", objective.spread), ObjectiveLevel("substitutions", objective.substitutions),
+         ObjectiveLevel("offPreferredPosition", objective.offPreferredPosition)]
+    }
+
     /// The plan that breaks the fewest soft rules (empty slots, `minShare`, minutes limits, bench runs,
     /// stints, locks, marks), each broken rule listed: by the relaxed MILP when a solver is given, else by the
     /// lenient greedy rotation.

@@ -325,6 +325,16 @@ public enum MatchdayKind: ProblemKind {
         lhs.ranking.lexicographicallyPrecedes(rhs.ranking)
     }
 
+    public static func levels(_ objective: MatchdayObjective) -> [ObjectiveLevel] {
+        [ObjectiveLevel("placed", objective.placed, maximise: true),
+         ObjectiveLevel("filled", objective.filled, maximise: true)]
+            + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])
+            + [ObjectiveLevel("maxLoad", objective.maxLoad), ObjectiveLevel("travel", objective.travel),
+               ObjectiveLevel("repeatPairings", objective.repeatPairings),
+               ObjectiveLevel("preferred", objective.preferred, maximise: true),
+               ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)]
+    }
+
     public static func renderText(_ instance: MatchdayInstance, _ result: SolveReport<MatchdayKind>) -> String {
         var lines: [String] = []
         lines.append("Matchday: \(result.status.rawValue) (\(result.method ?? "-"))")

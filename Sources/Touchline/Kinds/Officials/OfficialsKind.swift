@@ -84,6 +84,13 @@ public enum OfficialsKind: ProblemKind {
     public static func isBetter(_ lhs: OfficialsObjective, than rhs: OfficialsObjective) -> Bool {
         lhs.ranking.lexicographicallyPrecedes(rhs.ranking)
     }
+
+    public static func levels(_ objective: OfficialsObjective) -> [ObjectiveLevel] {
+        [ObjectiveLevel("filled", objective.filled, maximise: true)]
+            + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])
+            + [ObjectiveLevel("maxLoad", objective.maxLoad), ObjectiveLevel("travel", objective.travel),
+               ObjectiveLevel("repeatPairings", objective.repeatPairings)]
+    }
 }
 
 extension OfficialsCore.Match {

@@ -101,4 +101,11 @@ extension PitchesKind {
         let right = [-rhs.placed, rhs.changes ?? 0, -rhs.preferred, rhs.maxUsage, rhs.groupSplits]
         return left.lexicographicallyPrecedes(right)
     }
+
+    public static func levels(_ objective: PitchesObjective) -> [ObjectiveLevel] {
+        [ObjectiveLevel("placed", objective.placed, maximise: true)]
+            + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])
+            + [ObjectiveLevel("preferred", objective.preferred, maximise: true),
+               ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)]
+    }
 }

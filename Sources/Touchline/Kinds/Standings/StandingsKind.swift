@@ -179,4 +179,10 @@ public enum StandingsKind: ProblemKind {
     public static func isBetter(_ lhs: StandingsObjective, than rhs: StandingsObjective) -> Bool {
         (lhs.proven, -lhs.bestRankSum, lhs.worstRankSum) > (rhs.proven, -rhs.bestRankSum, rhs.worstRankSum)
     }
+
+    /// The rank sums (what a method found), not `proven` (what it could prove).
+    public static func levels(_ objective: StandingsObjective) -> [ObjectiveLevel] {
+        [ObjectiveLevel("bestRankSum", objective.bestRankSum),
+         ObjectiveLevel("worstRankSum", objective.worstRankSum, maximise: true)]
+    }
 }

@@ -1,0 +1,19 @@
+# Shortcuts for the README's commands (each is a script in scripts/ that works without make too).
+.PHONY: run test test-greedy-only report bench
+
+run:
+	bash scripts/run.sh
+
+test:
+	bash scripts/test.sh
+
+test-greedy-only:
+	bash scripts/test-greedy-only.sh
+
+# Benchmarks/REPORT.md with its charts: every shipped instance, a size series per kind, glpsol, CBC and HiGHS.
+report:
+	bash scripts/report.sh
+
+# The package-benchmark targets (objective and gap as custom metrics); first build takes several minutes.
+bench:
+	bash scripts/bench.sh

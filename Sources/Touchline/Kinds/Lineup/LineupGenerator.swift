@@ -1,0 +1,65 @@
+extension LineupKind {
+    public static let generatorSize = GeneratorSize(
+        meaning: "players in the squad (the format follows: 4v4 up to 7, 7v7 up to 11, 9v9 up to 14, then 11v11)",
+        range: 5...40, series: [6, 8, 10, 12, 14, 16, 18, 22, 26], smallSeries: [6, 9])
+
+    /// A youth squad in the US Youth Soccer small-sided format its size suits, substitutions every 5 minutes,
+    /// balanced playtime with a minimum share the squad can meet, keepers who keep a whole period, at most
+    /// `minStint` 2 segments on, a cap on changes per window; sometimes an injured player, a late arrival and
+    /// season minutes to balance.
+    public static func generate(size: Int, seed: UInt64) -> LineupInstance {
+        precondition(generatorSize.range.contains(size), "size out of range")
+        var random = SeededRandom(seed: seed)
+        let (match, formation): (LineupMatch, [String: Int]) = switch size {
+        case ...7: (LineupMatch(periods: 4, periodMinutes: 10, substitutions: .init(everyMinutes: 5)), ["DEF": 2, "FWD": 2])
+        case ...11: (LineupMatch(periods: 2, periodMinutes: 25, substitutions: .init(everyMinutes: 5)),
+                     ["GK": 1, "DEF": 2, "MID": 3, "FWD": 1])
+        case ...14: (LineupMatch(periods: 2, periodMinutes: 30, substitutions: .init(everyMinutes: 5)),
+                     ["GK": 1, "DEF": 3, "MID": 3, "FWD": 2])
+        default: (LineupMatch(periods: 2, periodMinutes: 35, substitutions: .init(everyMinutes: 5)),
+                  ["GK": 1, "DEF": 4, "MID": 4, "FWD": 2])
+        }
+        let onField = formation.values.reduce(0, +)
+        let hasKeeper = formation["GK"] != nil
+        // Outfield slots in formation order, cycled, give each player a main position; half get a second one.
+        let outfield = ["DEF", "MID", "FWD"].flatMap { code in Array(repeating: code, count: formation[code] ?? 0) }
+        let names = [
+            "Ava", "Ben", "Cleo", "Dev", "Ema", "Finn", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena", "Milo", "Nia",
+            "Omar", "Pia", "Quin", "Rosa", "Sami", "Tess", "Uri", "Vera", "Wes", "Xia", "Yann", "Zara", "Abe",
+            "Bea", "Cai", "Dora", "Eli", "Fay", "Gil", "Hope", "Ines", "Jon", "Kim", "Lou", "Max", "Noor",
+        ]
+        let seasonBalance = random.chance(0.3)
+        var players: [LineupPlayer] = (0..<size).map { index in
+            var positions: [String]
+            if hasKeeper && index == 0 {
+                positions = ["GK"]
+            } else {
+                positions = [outfield[(index - (hasKeeper ? 1 : 0)) % outfield.count]]
+                if random.chance(0.5) {
+                    let second = random.pick(outfield)
+                    if second != positions[0] { positions.append(second) }
+                }
+                if hasKeeper && index == onField { positions.append("GK") }
+            }
+            return LineupPlayer(
+                id: "p\(index + 1)", name: names[index % names.count] + (index < names.count ? "" : " \(index / names.count + 1)"),
+                number: index + 1, positions: positions,
+                seasonMinutes: seasonBalance ? random.int(in: 0...12) * 25 : nil)
+        }
+        var available = size
+        if size > onField + 1 && random.chance(0.25) {
+            players[random.int(in: 1...(size - 1))].status = .injured
+            available -= 1
+        }
+        if size > onField + 1, random.chance(0.25), let late = players.indices.dropFirst().first(where: { players[$0].isAvailable && $0 != onField }) {
+            players[late].arrivesAt = 10
+        }
+        let share = min(0.5, Double(Int(20 * 0.85 * Double(onField) / Double(available))) / 20)
+        let rules = LineupRules(
+            mode: .balanced, minShare: share, keeperFullPeriods: hasKeeper ? true : nil,
+            maxChangesPerWindow: max(2, (onField + 1) / 2), minStint: 2, seasonBalance: seasonBalance ? true : nil)
+        return LineupInstance(
+            match: match, formation: formation, players: players, rules: rules,
+            options: SolverOptions(timeLimitSeconds: 10))
+    }
+}

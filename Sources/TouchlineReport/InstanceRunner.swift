@@ -1,0 +1,64 @@
+import Foundation
+import Touchline
+import TouchlineMILP
+
+/// Solves one instance with greedy and with the MILP, in process, for the report.
+public enum InstanceRunner {
+    /// The kind named by a JSON instance's `problem` field.
+    public static func kind(of data: Data) -> (any ProblemKind.Type)? {
+        struct Envelope: Decodable { var problem: String? }
+        guard let name = (try? JSONDecoder().decode(Envelope.self, from: data))?.problem else { return nil }
+        return ProblemKinds.kind(named: name)
+    }
+
+    /// Both methods on a JSON instance, each with `timeLimit` seconds; nil when the document names no kind or
+    /// does not decode.
+    public static func run(_ data: Data, name: String, size: Int? = nil, timeLimit: Double) -> InstanceResult? {
+        guard let kind = kind(of: data) else { return nil }
+        return run(kind, data, name: name, size: size, timeLimit: timeLimit)
+    }
+
+    static func run<Kind: ProblemKind>(
+        _ kind: Kind.Type, _ data: Data, name: String, size: Int?, timeLimit: Double
+    ) -> InstanceResult? {
+        guard case let .success(instance) = Kind.decodeInstance(data) else { return nil }
+        let greedy = solve(instance, Kind.self, method: .greedy, timeLimit: timeLimit)
+        let milp = Solvers.isMILPAvailable ? solve(instance, Kind.self, method: .milp, timeLimit: timeLimit) : nil
+        return InstanceResult(
+            kind: Kind.name, name: name, size: size, greedy: greedy, milp: milp,
+            greedyOnlySeconds: greedySeconds(instance, Kind.self))
+    }
+
+    static func solve<Kind: ProblemKind>(
+        _ instance: Kind.Instance, _ kind: Kind.Type, method: SolverOptions.Method, timeLimit: Double
+    ) -> MethodResult {
+        do {
+            let report = try Engine.solve(
+                instance, kind: Kind.self, options: SolverOptions(method: method, timeLimitSeconds: timeLimit))
+            if report.solution != nil, !Engine.verify(instance, report: report, kind: Kind.self).isEmpty {
+                return MethodResult(method: method.rawValue, status: "error", message: "the result failed its verifier")
+            }
+            return MethodResult(
+                method: method.rawValue, status: report.status.rawValue,
+                levels: report.objective.map { Kind.levels($0) } ?? [], gap: report.gap, seconds: report.stats.seconds,
+                nodes: report.stats.nodes, variables: report.stats.variables, constraints: report.stats.constraints,
+                message: report.reason)
+        } catch {
+            return MethodResult(method: method.rawValue, status: "error", message: error.description)
+        }
+    }
+
+    /// The median of up to 7 runs of the greedy heuristic alone (fewer when one run takes over 0.1 s).
+    static func greedySeconds<Kind: ProblemKind>(_ instance: Kind.Instance, _ kind: Kind.Type) -> Double {
+        var times: [Double] = []
+        var spent = 0.0
+        while times.count < 7 && (times.isEmpty || spent < 0.3) {
+            let started = ContinuousClock.now
+            _ = Kind.greedy(instance)
+            let elapsed = (ContinuousClock.now - started).inSeconds
+            times.append(elapsed)
+            spent += elapsed
+        }
+        return times.sorted()[times.count / 2]
+    }
+}

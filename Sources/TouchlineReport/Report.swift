@@ -1,0 +1,122 @@
+import Foundation
+import Touchline
+import TouchlineMILP
+
+/// Everything one report run measured.
+public struct Report: Sendable, Codable {
+    public var machine: MachineInfo
+    /// When it ran (UTC, ISO 8601) and how long it took.
+    public var date: String
+    public var minutes: Double
+    public var timeLimit: Double
+    public var externalTimeLimit: Double
+    /// Every shipped instance, both methods.
+    public var instances: [InstanceResult]
+    /// The generated size series, both methods.
+    public var series: [InstanceResult]
+    /// Level 0 of every shipped instance's model, in process and by the external solvers.
+    public var comparisons: [ModelComparison]
+    /// The history section (Markdown), kept by hand in `Benchmarks/HISTORY.md`.
+    public var history: String?
+    /// The command that regenerates the report.
+    public var command: String
+}
+
+/// What a report run does.
+public struct ReportConfiguration: Sendable {
+    /// The shipped instances (every `*.json` under it with a `problem` field; `expected.json` files are not
+    /// instances).
+    public var instancesDirectory: String
+    /// Sizes per kind name; a kind left out has no series.
+    public var series: [String: [Int]]
+    public var seeds: [UInt64]
+    /// Per solve, each method.
+    public var timeLimit: Double
+    /// Per external solve (and Touchline's level-0 solve beside it).
+    public var externalTimeLimit: Double
+    public var compareSolvers: Bool
+    public var solvers: ExternalSolvers
+    public var historyFile: String?
+    /// Scratch space for exported models.
+    public var workDirectory: String
+    public var command: String
+    /// Only the instances whose path contains this text; nil for all.
+    public var only: String?
+
+    public init(
+        instancesDirectory: String, series: [String: [Int]], seeds: [UInt64] = [1], timeLimit: Double = 10,
+        externalTimeLimit: Double = 30, compareSolvers: Bool = true, solvers: ExternalSolvers = ExternalSolvers(),
+        historyFile: String? = nil, workDirectory: String, command: String
+    ) {
+        self.instancesDirectory = instancesDirectory
+        self.series = series
+        self.seeds = seeds
+        self.timeLimit = timeLimit
+        self.externalTimeLimit = externalTimeLimit
+        self.compareSolvers = compareSolvers
+        self.solvers = solvers
+        self.historyFile = historyFile
+        self.workDirectory = workDirectory
+        self.command = command
+    }
+}
+
+extension Report {
+    /// Runs everything the configuration asks for, sequentially (timings are not shared between solves),
+    /// calling `progress` with a line per step.
+    public static func run(_ configuration: ReportConfiguration, progress: (String) -> Void = { _ in }) -> Report {
+        let started = ContinuousClock.now
+        let files = instanceFiles(under: configuration.instancesDirectory)
+        var instances: [InstanceResult] = []
+        var comparisons: [ModelComparison] = []
+        for (path, data) in files where configuration.only.map({ path.contains($0) }) ?? true {
+            guard let result = InstanceRunner.run(data, name: path, timeLimit: configuration.timeLimit) else { continue }
+            progress("\(path): greedy \(result.greedy.status) \(seconds(result.greedy.seconds) + " s"), milp \(result.milp.map { "\($0.status) \(seconds($0.seconds)) s" } ?? "unavailable")")
+            instances.append(result)
+            if configuration.compareSolvers,
+               let comparison = ModelComparison.compare(
+                   data, name: path, solvers: configuration.solvers, timeLimit: configuration.externalTimeLimit,
+                   workDirectory: configuration.workDirectory)
+            {
+                progress("  level \(comparison.level): " + comparison.runs.map { "\($0.solver) \($0.status) \($0.objective.map { String($0) } ?? "-") \(seconds($0.seconds)) s" }.joined(separator: ", "))
+                comparisons.append(comparison)
+            }
+        }
+        var series: [InstanceResult] = []
+        for kind in ProblemKinds.all {
+            for size in configuration.series[kind.name] ?? [] where kind.generatorSize.range.contains(size) {
+                for seed in configuration.seeds {
+                    guard case let .success(text) = JSONFrontEnd.generate(kind: kind.name, size: size, seed: seed),
+                          let result = InstanceRunner.run(
+                              Data(text.utf8), name: "size \(size) seed \(seed)", size: size, timeLimit: configuration.timeLimit)
+                    else { continue }
+                    progress("\(kind.name) size \(size) seed \(seed): greedy \(seconds(result.greedy.seconds) + " s"), milp \(result.milp.map { "\($0.status) \(seconds($0.seconds)) s" } ?? "unavailable")")
+                    series.append(result)
+                }
+            }
+        }
+        let history = configuration.historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let formatter = ISO8601DateFormatter()
+        return Report(
+            machine: MachineInfo.current(solvers: configuration.solvers), date: formatter.string(from: Date()),
+            minutes: (ContinuousClock.now - started).inSeconds / 60, timeLimit: configuration.timeLimit,
+            externalTimeLimit: configuration.externalTimeLimit, instances: instances, series: series,
+            comparisons: comparisons, history: history, command: configuration.command)
+    }
+
+    /// Every JSON instance under `directory`, by path relative to it's parent, sorted; files without a known
+    /// `problem` (like `expected.json`) are left out.
+    static func instanceFiles(under directory: String) -> [(String, Data)] {
+        let root = URL(fileURLWithPath: directory)
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [(String, Data)] = []
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix(".json"),
+                  let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path),
+                  InstanceRunner.kind(of: data) != nil
+            else { continue }
+            found.append((root.lastPathComponent + "/" + relative, data))
+        }
+        return found.sorted { $0.0 < $1.0 }
+    }
+}
