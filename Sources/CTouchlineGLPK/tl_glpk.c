@@ -289,7 +289,11 @@ int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) 
             case 3: mip.bt_tech = GLP_BT_BPH; break;
             default: mip.bt_tech = GLP_BT_BLB; break;
         }
-        if (ctx.deadline > 0) mip.tm_lim = tl_limit_ms(ctx.deadline - tl_now());
+        if (ctx.deadline > 0) {
+            mip.tm_lim = tl_limit_ms(ctx.deadline - tl_now());
+            /* Proximity search runs under its own limit (60 s by default), not tm_lim: cap it too. */
+            if (mip.ps_tm_lim > mip.tm_lim) mip.ps_tm_lim = mip.tm_lim;
+        }
         mip.cb_func = tl_callback;
         mip.cb_info = &ctx;
         code = glp_intopt(problem, &mip);
