@@ -28,7 +28,7 @@ extension Report {
         func miss(_ result: InstanceResult) -> String {
             guard let milp = result.milp else { return "\(result.name): no MILP in this build" }
             let gap = milp.gap.map { ", gap \(Self.percent($0))" } ?? ""
-            return "\(result.kind) \(result.name): \(milp.status) in \(Self.seconds(milp.seconds))\(gap)"
+            return "\(result.kind) \(result.name): \(milp.status) in \(Self.seconds(milp.seconds)) s\(gap)"
         }
         func check(_ target: String, _ cases: [InstanceResult], limit: Double) {
             guard !cases.isEmpty else { return }
@@ -65,7 +65,7 @@ extension Report {
         let slowGreedy = instances.filter { $0.greedyOnlySeconds >= 0.01 }
         checks.append(TargetCheck(
             target: "Greedy under 10 ms on every shipped instance", met: instances.count - slowGreedy.count,
-            total: instances.count, misses: slowGreedy.map { "\($0.kind) \($0.name): \(Self.seconds($0.greedyOnlySeconds))" },
+            total: instances.count, misses: slowGreedy.map { "\($0.kind) \($0.name): \(Self.seconds($0.greedyOnlySeconds)) s" },
             most: false))
         let compared = instances.filter { $0.primaryGap != nil }
         let far = compared.filter { $0.primaryGap! > 0.10 + 1e-9 }
@@ -88,9 +88,10 @@ extension Report {
     static func timeMiss(_ comparison: ModelComparison, against solver: String) -> String {
         let own = comparison.run("touchline")!
         let other = comparison.run(solver)!
-        let ownText = own.isOptimal ? Self.seconds(own.seconds) : "not proven in \(Self.seconds(own.seconds))"
+        let ownText = own.isOptimal ? "\(Self.seconds(own.seconds)) s" : "not proven in \(Self.seconds(own.seconds)) s"
         let ratio = own.isOptimal && other.isOptimal && other.seconds > 0 ? String(format: " (%.1f×)", own.seconds / other.seconds) : ""
-        return "\(comparison.kind) \(comparison.name): Touchline \(ownText), \(solver) \(Self.seconds(other.seconds))\(ratio)"
+        let otherText = other.isOptimal ? "\(Self.seconds(other.seconds)) s" : "\(other.status) after \(Self.seconds(other.seconds)) s"
+        return "\(comparison.kind) \(comparison.name): Touchline \(ownText), \(solver) \(otherText)\(ratio)"
     }
 
     // MARK: - Markdown

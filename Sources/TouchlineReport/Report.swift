@@ -45,7 +45,7 @@ public struct ReportConfiguration: Sendable {
 
     public init(
         instancesDirectory: String, series: [String: [Int]], seeds: [UInt64] = [1], timeLimit: Double = 10,
-        externalTimeLimit: Double = 30, compareSolvers: Bool = true, solvers: ExternalSolvers = ExternalSolvers(),
+        externalTimeLimit: Double = 10, compareSolvers: Bool = true, solvers: ExternalSolvers = ExternalSolvers(),
         historyFile: String? = nil, workDirectory: String, command: String
     ) {
         self.instancesDirectory = instancesDirectory

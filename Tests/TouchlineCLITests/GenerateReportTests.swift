@@ -66,3 +66,17 @@ import Testing
         #expect(bad.status == 64)
     }
 }
+
+/// GLPK's proximity search has its own time limit (60 s by default); the backend must cap it at the solve's.
+@Suite struct TimeLimitTests {
+    @Test func proximitySearchStopsAtTheSolvesLimit() throws {
+        let started = Date()
+        let run = try Binary.run([
+            "solve", "--tuning", "proxy=1", "--time-limit", "2", "instances/lineups/u12-9v9.json",
+        ])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(run.status == 0)
+        // Before the cap this took about a minute; 30 s leaves room for a loaded machine.
+        #expect(seconds < 30, "took \(seconds) s for a 2 s limit")
+    }
+}

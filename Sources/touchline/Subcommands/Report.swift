@@ -29,7 +29,7 @@ struct ReportCommand: ParsableCommand {
     var timeLimit: Double = 10
 
     @Option(name: .customLong("external-time-limit"), help: "Seconds per solver on each exported model.")
-    var externalTimeLimit: Double = 30
+    var externalTimeLimit: Double = 10
 
     @Flag(name: .customLong("no-compare"), help: "Do not solve exported models (no glpsol, CBC or HiGHS).")
     var noCompare = false
