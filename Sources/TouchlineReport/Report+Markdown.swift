@@ -46,22 +46,17 @@ extension Report {
               instances.filter { $0.kind != "lineup" && !$0.name.contains("term") && !$0.name.contains("standings/analysis/") },
               limit: timeLimit + 0.5)
 
-        let withGlpsol = comparisons.filter { $0.run("glpsol")?.status != "not installed" && $0.run("glpsol") != nil }
-        if !withGlpsol.isEmpty {
-            let misses = withGlpsol.filter { !Self.noSlower($0.run("touchline"), than: $0.run("glpsol"), factor: 1) }
+        func speed(_ target: String, against solver: String, factor: Double) {
+            let cases = comparisons.filter { ($0.run(solver)?.status ?? "not installed") != "not installed" }
+            guard !cases.isEmpty else { return }
+            let misses = cases.filter { !Self.noSlower($0.run("touchline"), than: $0.run(solver), factor: factor) }
             checks.append(TargetCheck(
-                target: "In-process Touchline-on-GLPK no slower than glpsol on the same exported model (level 0; 10 % or 0.05 s of noise allowed)",
-                met: withGlpsol.count - misses.count, total: withGlpsol.count,
-                misses: misses.map { Self.timeMiss($0, against: "glpsol") }, most: false))
+                target: target, met: cases.count - misses.count, total: cases.count,
+                misses: misses.map { Self.timeMiss($0, against: solver) }, most: false))
         }
-        let withCBC = comparisons.filter { $0.run("cbc") != nil && $0.run("cbc")?.status != "not installed" }
-        if !withCBC.isEmpty {
-            let misses = withCBC.filter { !Self.noSlower($0.run("touchline"), than: $0.run("cbc"), factor: 3) }
-            checks.append(TargetCheck(
-                target: "In-process Touchline-on-GLPK within 3× of CBC on the same model (level 0)",
-                met: withCBC.count - misses.count, total: withCBC.count,
-                misses: misses.map { Self.timeMiss($0, against: "cbc") }, most: false))
-        }
+        speed("In-process Touchline-on-GLPK no slower than glpsol on the same exported model (level 0; 10 % or 0.05 s of noise allowed)",
+              against: "glpsol", factor: 1)
+        speed("In-process Touchline-on-GLPK within 3× of CBC on the same model (level 0)", against: "cbc", factor: 3)
         let slowGreedy = instances.filter { $0.greedyOnlySeconds >= 0.01 }
         checks.append(TargetCheck(
             target: "Greedy under 10 ms on every shipped instance", met: instances.count - slowGreedy.count,
