@@ -42,7 +42,7 @@ extension Report {
         check("Standings analysis of a 20-team league proven in under 10 s (shipped analyses and generated size 20)",
               instances.filter { $0.name.contains("standings/analysis/") } + series.filter { $0.kind == "standings" && $0.size == 20 },
               limit: 10)
-        check("Every other shipped instance proven optimal within the \(Self.seconds(timeLimit)) limit",
+        check("Every other shipped instance proven optimal within the \(Self.seconds(timeLimit)) s limit",
               instances.filter { $0.kind != "lineup" && !$0.name.contains("term") && !$0.name.contains("standings/analysis/") },
               limit: timeLimit + 0.5)
 
@@ -249,7 +249,7 @@ extension Report {
             let milpProven = points { ($0.milp?.status == "optimal" || $0.milp?.status == "infeasible") ? $0.milp?.seconds : nil }
             let milpAll = points { $0.milp?.seconds }
             let time = SVGChart.Panel(
-                title: "Seconds to solve", xLabel: ProblemKinds.kind(named: kind)?.generatorSize.meaning.components(separatedBy: " ").prefix(3).joined(separator: " ") ?? "size",
+                title: "Seconds to solve", xLabel: ProblemKinds.kind(named: kind)?.generatorSize.unit ?? "size",
                 yLabel: "seconds (log scale)", logarithmic: true,
                 series: [
                     SVGChart.Series(label: "MILP (all levels)", colour: "#1f77b4", points: milpAll),

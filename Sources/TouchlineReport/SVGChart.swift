@@ -48,7 +48,8 @@ public struct SVGChart: Sendable {
     /// The SVG document.
     public func render() -> String {
         let width = Double(panels.count) * Self.panelWidth
-        let height = Self.panelHeight + 30
+        // The legends sit below each panel's x axis, one line per series.
+        let height = Self.panelHeight + 40 + 16 * Double(panels.map(\.series.count).max() ?? 0)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
             viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
@@ -125,7 +126,7 @@ public struct SVGChart: Sendable {
                 out += "<circle cx=\(Self.quote(x(px))) cy=\(Self.quote(y(py))) r=\"3\" fill=\"\(series.colour)\"/>\n"
             }
             flush()
-            let legendY = offsetY + Self.top + 14 + Double(index) * 16
+            let legendY = originY + 58 + Double(index) * 16
             out += "<line x1=\(Self.quote(originX + 10)) y1=\(Self.quote(legendY - 4)) x2=\(Self.quote(originX + 30)) y2=\(Self.quote(legendY - 4)) stroke=\"\(series.colour)\" stroke-width=\"2\"\(dash)/>\n"
             out += "<text x=\(Self.quote(originX + 36)) y=\(Self.quote(legendY))>\(Self.escape(series.label))</text>\n"
         }

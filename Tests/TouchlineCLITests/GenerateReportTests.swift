@@ -62,6 +62,14 @@ import Testing
             with: Data(contentsOf: output.deletingLastPathComponent().appendingPathComponent("report.json"))) as? [String: Any]
         #expect((json?["instances"] as? [Any])?.count == 1)
         #expect((json?["series"] as? [Any])?.count == 10)
+        // The Markdown and charts can be written again from the measurements alone, identically.
+        let again = folder.appendingPathComponent("again/REPORT.md")
+        let rerender = try Binary.run([
+            "report", "--from", output.deletingLastPathComponent().appendingPathComponent("report.json").path,
+            "-o", again.path,
+        ])
+        #expect(rerender.status == 0, "\(rerender.stderr)")
+        #expect(try String(contentsOf: again, encoding: .utf8) == markdown)
         let bad = try Binary.run(["report", "--instances", "/nonexistent", "-o", output.path])
         #expect(bad.status == 64)
     }

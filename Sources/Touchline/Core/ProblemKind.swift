@@ -116,16 +116,19 @@ public struct ObjectiveLevel: Sendable, Codable, Equatable {
 
 /// The meaning and range of a generator's `size`.
 public struct GeneratorSize: Sendable {
-    /// What is counted, plural (`players in the squad`, `matches`, `teams`).
+    /// What is counted, in a phrase (`players in the squad (the format follows: ...)`).
     public var meaning: String
+    /// What is counted, in a word or two (`players`, `matches`, `teams`), for chart axes.
+    public var unit: String
     public var range: ClosedRange<Int>
     /// The sizes of the report's scaling series, smallest first.
     public var series: [Int]
     /// A small series for tests.
     public var smallSeries: [Int]
 
-    public init(meaning: String, range: ClosedRange<Int>, series: [Int], smallSeries: [Int]) {
+    public init(meaning: String, unit: String, range: ClosedRange<Int>, series: [Int], smallSeries: [Int]) {
         self.meaning = meaning
+        self.unit = unit
         self.range = range
         self.series = series
         self.smallSeries = smallSeries

@@ -46,6 +46,10 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Only the instances whose path contains this text (and only the series of kinds named here, if any).")
     var only: String?
 
+    @Option(help: ArgumentHelp(
+        "Write the Markdown and charts again from a report.json of an earlier run (nothing is solved).", valueName: "report.json"))
+    var from: String?
+
     enum SeriesChoice: String, ExpressibleByArgument { case full, small, none }
 
     func validate() throws {
@@ -79,7 +83,18 @@ struct ReportCommand: ParsableCommand {
             historyFile: FileManager.default.fileExists(atPath: history) ? history : nil, workDirectory: work.path,
             command: "make report")
         configuration.only = only
-        let report = Report.run(configuration) { IO.error($0) }
+        let report: Report
+        if let from {
+            guard let data = FileManager.default.contents(atPath: from),
+                  let saved = try? JSONDecoder().decode(Report.self, from: data)
+            else {
+                IO.error("cannot read a report from \(from)")
+                throw ArgumentParser.ExitCode(ExitStatus.noInput.rawValue)
+            }
+            report = saved
+        } else {
+            report = Report.run(configuration) { IO.error($0) }
+        }
         do {
             let charts = folder.appendingPathComponent("charts")
             try FileManager.default.createDirectory(at: charts, withIntermediateDirectories: true)

@@ -1,7 +1,7 @@
 extension LineupKind {
     public static let generatorSize = GeneratorSize(
         meaning: "players in the squad (the format follows: 4v4 up to 7, 7v7 up to 11, 9v9 up to 14, then 11v11)",
-        range: 5...40, series: [6, 8, 10, 12, 14, 16, 18, 22, 26], smallSeries: [6, 9])
+        unit: "players in the squad", range: 5...40, series: [6, 8, 10, 12, 14, 16, 18, 22, 26], smallSeries: [6, 9])
 
     /// A youth squad in the US Youth Soccer small-sided format its size suits, substitutions every 5 minutes,
     /// balanced playtime with a minimum share the squad can meet, keepers who keep a whole period, at most

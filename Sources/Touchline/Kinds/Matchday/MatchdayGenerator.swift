@@ -1,7 +1,7 @@
 extension MatchdayKind {
     public static let generatorSize = GeneratorSize(
         meaning: "matches over a term, to be given pitches and umpires together",
-        range: 1...2000, series: [13, 25, 50, 100, 200], smallSeries: [6, 12])
+        unit: "matches in the term", range: 1...2000, series: [13, 25, 50, 100, 200], smallSeries: [6, 12])
 
     /// The fixtures of ``PitchesKind/generate(size:seed:)``'s term with umpires as for `officials`: both chosen
     /// together, with a 10-minute pitch buffer, 10 minutes' rest and 15 minutes between field groups.

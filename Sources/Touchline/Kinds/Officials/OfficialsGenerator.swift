@@ -1,7 +1,7 @@
 extension OfficialsKind {
     public static let generatorSize = GeneratorSize(
         meaning: "matches over a term, placed on the Field Game's pitches, with umpires for them",
-        range: 1...2000, series: [25, 50, 100, 200, 300, 500], smallSeries: [6, 12])
+        unit: "matches in the term", range: 1...2000, series: [25, 50, 100, 200, 300, 500], smallSeries: [6, 12])
 
     /// A term's fixtures already placed on pitches (first fit), seniors needing two umpires of level 2, juniors
     /// one; umpires as ``FieldGame/umpires(for:random:)`` makes them; 10 minutes' rest and 15 minutes to cross

@@ -1,7 +1,7 @@
 extension StandingsKind {
     public static let generatorSize = GeneratorSize(
         meaning: "teams in a double round-robin league with a quarter of its rounds still to play",
-        range: 3...40, series: [6, 8, 10, 12, 16, 20, 24], smallSeries: [4, 6])
+        unit: "teams in the league", range: 3...40, series: [6, 8, 10, 12, 16, 20, 24], smallSeries: [4, 6])
 
     /// A league of `size` teams of random strength playing each other home and away (circle method), three
     /// quarters of the rounds played (goals drawn from Poisson laws with a home advantage), the rest remaining;
