@@ -4,17 +4,10 @@ import TouchlineMILP
 
 /// Solves one instance with greedy and with the MILP, in process, for the report.
 public enum InstanceRunner {
-    /// The kind named by a JSON instance's `problem` field.
-    public static func kind(of data: Data) -> (any ProblemKind.Type)? {
-        struct Envelope: Decodable { var problem: String? }
-        guard let name = (try? JSONDecoder().decode(Envelope.self, from: data))?.problem else { return nil }
-        return ProblemKinds.kind(named: name)
-    }
-
     /// Both methods on a JSON instance, each with `timeLimit` seconds; nil when the document names no kind or
     /// does not decode.
     public static func run(_ data: Data, name: String, size: Int? = nil, timeLimit: Double) -> InstanceResult? {
-        guard let kind = kind(of: data) else { return nil }
+        guard let kind = JSONFrontEnd.kind(of: data) else { return nil }
         return run(kind, data, name: name, size: size, timeLimit: timeLimit)
     }
 

@@ -63,7 +63,7 @@ extension ModelComparison {
     public static func compare(
         _ data: Data, name: String, solvers: ExternalSolvers, timeLimit: Double, workDirectory: String
     ) -> ModelComparison? {
-        guard let kind = InstanceRunner.kind(of: data) else { return nil }
+        guard let kind = JSONFrontEnd.kind(of: data) else { return nil }
         return compare(kind, data, name: name, solvers: solvers, timeLimit: timeLimit, workDirectory: workDirectory)
     }
 

@@ -113,7 +113,7 @@ extension Report {
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".json"),
                   let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path),
-                  InstanceRunner.kind(of: data) != nil
+                  JSONFrontEnd.kind(of: data) != nil
             else { continue }
             found.append((root.lastPathComponent + "/" + relative, data))
         }

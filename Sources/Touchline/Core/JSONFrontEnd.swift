@@ -107,6 +107,11 @@ public enum JSONFrontEnd {
         ProblemKinds.kind(named: name)?.schema
     }
 
+    /// The kind named by a JSON document's `problem` field, or nil when it names none (or is not JSON).
+    public static func kind(of data: Data) -> (any ProblemKind.Type)? {
+        try? identify(data).get()
+    }
+
     /// Finds the kind named by the document's `problem` field.
     static func identify(_ data: Data) -> Result<any ProblemKind.Type, TouchlineError> {
         struct Envelope: Decodable { var problem: String? }
