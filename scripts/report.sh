@@ -3,7 +3,7 @@
 # series per kind with greedy and the MILP, and each exported model solved by glpsol, CBC and HiGHS beside
 # Touchline's in-process GLPK. Installs what it needs when missing: GLPK and glpsol (scripts/setup.sh), CBC
 # (Debian coinor-cbc) and HiGHS (highspy from PyPI, in a virtual environment under .build-report/). Takes
-# about 40 minutes on a 2-core machine. Not part of CI (its tests are). Extra arguments go to
+# about 15 minutes on a 2-core machine. Not part of CI (its tests are). Extra arguments go to
 # `touchline report`, e.g. --series small --external-time-limit 5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
