@@ -254,13 +254,23 @@ int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) 
     } else if (lp_status != GLP_OPT) {
         result->status = TL_STATUS_ERROR;
         tl_copy_message(result, "the LP relaxation was not solved to optimality", NULL);
-    } else if (!has_integer) {
+    } else if (!has_integer || params->relaxation_only) {
         result->status = TL_STATUS_OPTIMAL;
         result->objective = glp_get_obj_val(problem);
         result->bound = result->objective;
         result->gap = 0;
         for (int j = 0; j < model->num_cols; j++) {
             result->values[j] = glp_get_col_prim(problem, j + 1);
+        }
+        if (result->reduced_costs != NULL) {
+            for (int j = 0; j < model->num_cols; j++) {
+                result->reduced_costs[j] = glp_get_col_dual(problem, j + 1);
+            }
+        }
+        if (result->row_duals != NULL) {
+            for (int i = 0; i < model->num_rows; i++) {
+                result->row_duals[i] = glp_get_row_dual(problem, i + 1);
+            }
         }
     } else {
         // 2. Branch and bound.

@@ -115,6 +115,41 @@ public protocol Solver: Sendable {
     /// Solves one level. `timeLimitSeconds` is what is left of the whole solve's limit.
     func solveLevel(_ problem: FlatProblem, timeLimitSeconds: Double?, warmStart: [Double]?, options: SolveOptions)
         -> LevelOutcome
+    /// Solves the LP relaxation of one level (integrality ignored) and returns its primal values, row duals and
+    /// reduced costs. Backends without LP access return ``LevelTermination/error``.
+    func solveRelaxation(_ problem: FlatProblem, timeLimitSeconds: Double?, options: SolveOptions) -> RelaxationOutcome
+}
+
+extension Solver {
+    public func solveRelaxation(_ problem: FlatProblem, timeLimitSeconds: Double?, options: SolveOptions) -> RelaxationOutcome {
+        RelaxationOutcome(termination: .error, message: "the \(name) backend does not solve LP relaxations")
+    }
+}
+
+/// The outcome of an LP relaxation solve of a ``FlatProblem``: per column values and reduced costs, per row
+/// duals (in the flat problem's row order).
+public struct RelaxationOutcome: Sendable {
+    /// `optimal`, `infeasible`, `unbounded`, `noSolution` (time limit) or `error`.
+    public var termination: LevelTermination
+    public var objective: Double?
+    public var values: [Double]?
+    public var rowDuals: [Double]?
+    public var reducedCosts: [Double]?
+    public var seconds: Double
+    public var message: String?
+
+    public init(
+        termination: LevelTermination, objective: Double? = nil, values: [Double]? = nil, rowDuals: [Double]? = nil,
+        reducedCosts: [Double]? = nil, seconds: Double = 0, message: String? = nil
+    ) {
+        self.termination = termination
+        self.objective = objective
+        self.values = values
+        self.rowDuals = rowDuals
+        self.reducedCosts = reducedCosts
+        self.seconds = seconds
+        self.message = message
+    }
 }
 
 /// The MILP backends compiled into this build.

@@ -62,6 +62,7 @@ typedef struct tl_params {
     int backtracking;            // 0 default (best local bound), 1 depth first, 2 breadth first, 3 best projection
     const double *warm_start;    // NULL or num_cols values: an integer-feasible solution offered at GLP_IHEUR
     const volatile int *cancel;  // NULL or a flag; non-zero stops the search
+    int relaxation_only;         // 1: solve the LP relaxation only (integrality ignored), with duals
 } tl_params;
 
 typedef struct tl_result {
@@ -74,6 +75,8 @@ typedef struct tl_result {
     int warm_start_accepted;
     double lp_seconds;
     double *values;              // caller-owned, num_cols entries, written when status is OPTIMAL or FEASIBLE
+    double *row_duals;           // NULL or caller-owned num_rows entries: the LP's row duals (LP solves only)
+    double *reduced_costs;       // NULL or caller-owned num_cols entries: the LP's reduced costs (LP solves only)
     char message[512];
 } tl_result;
 

@@ -22,49 +22,14 @@ public struct GLPKSolver: Solver {
         _ problem: FlatProblem, timeLimitSeconds: Double?, warmStart: [Double]?, options: SolveOptions
     ) -> LevelOutcome {
         let started = Date()
-        let columnCount = problem.columnLower.count
-        let kinds = problem.columnIsInteger.map { $0 ? Int32(TL_KIND_INTEGER) : Int32(TL_KIND_CONTINUOUS) }
-        var values = [Double](repeating: 0, count: columnCount)
-        var result = tl_result()
-        let status: Int32 = problem.columnLower.withUnsafeBufferPointer { columnLower in
-            problem.columnUpper.withUnsafeBufferPointer { columnUpper in
-                kinds.withUnsafeBufferPointer { kinds in
-                    problem.objective.withUnsafeBufferPointer { objective in
-                        problem.rowLower.withUnsafeBufferPointer { rowLower in
-                            problem.rowUpper.withUnsafeBufferPointer { rowUpper in
-                                problem.matrixRow.withUnsafeBufferPointer { matrixRow in
-                                    problem.matrixColumn.withUnsafeBufferPointer { matrixColumn in
-                                        problem.matrixValue.withUnsafeBufferPointer { matrixValue in
-                                            values.withUnsafeMutableBufferPointer { output in
-                                                var model = tl_model(
-                                                    num_cols: Int32(columnCount),
-                                                    num_rows: Int32(problem.rowLower.count),
-                                                    col_lb: columnLower.baseAddress, col_ub: columnUpper.baseAddress,
-                                                    col_kind: kinds.baseAddress, objective: objective.baseAddress,
-                                                    objective_constant: problem.objectiveConstant,
-                                                    maximize: problem.maximize ? 1 : 0,
-                                                    row_lb: rowLower.baseAddress, row_ub: rowUpper.baseAddress,
-                                                    nnz: Int32(problem.matrixValue.count),
-                                                    matrix_row: matrixRow.baseAddress,
-                                                    matrix_col: matrixColumn.baseAddress,
-                                                    matrix_value: matrixValue.baseAddress)
-                                                result.values = output.baseAddress
-                                                return Self.run(&model, &result, timeLimitSeconds, warmStart, options)
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let call = Self.call(problem, timeLimitSeconds, warmStart, options, relaxationOnly: false)
         let seconds = Date().timeIntervalSince(started)
+        var result = call.result
         let message = Self.message(of: &result)
         let bound: Double? = result.bound.isNaN ? nil : result.bound
         let gap: Double? = result.gap.isNaN ? nil : result.gap
-        switch Int(status) {
+        let values = call.values
+        switch Int(call.status) {
         case Int(TL_STATUS_OPTIMAL):
             return LevelOutcome(
                 termination: .optimal, values: values, objective: result.objective, bound: bound, gap: gap,
@@ -86,11 +51,102 @@ public struct GLPKSolver: Solver {
         }
     }
 
+    public func solveRelaxation(_ problem: FlatProblem, timeLimitSeconds: Double?, options: SolveOptions) -> RelaxationOutcome {
+        let started = Date()
+        let call = Self.call(problem, timeLimitSeconds, nil, options, relaxationOnly: true)
+        let seconds = Date().timeIntervalSince(started)
+        var result = call.result
+        let message = Self.message(of: &result)
+        switch Int(call.status) {
+        case Int(TL_STATUS_OPTIMAL):
+            return RelaxationOutcome(
+                termination: .optimal, objective: result.objective, values: call.values, rowDuals: call.duals,
+                reducedCosts: call.reducedCosts, seconds: seconds, message: message)
+        case Int(TL_STATUS_INFEASIBLE):
+            return RelaxationOutcome(termination: .infeasible, seconds: seconds, message: message)
+        case Int(TL_STATUS_UNBOUNDED):
+            return RelaxationOutcome(termination: .unbounded, seconds: seconds, message: message)
+        case Int(TL_STATUS_NO_SOLUTION):
+            return RelaxationOutcome(termination: .noSolution, seconds: seconds, message: message)
+        default:
+            return RelaxationOutcome(termination: .error, seconds: seconds, message: message ?? "GLPK failed")
+        }
+    }
+
+    private struct Call {
+        var status: Int32
+        var result: tl_result
+        var values: [Double]
+        var duals: [Double]
+        var reducedCosts: [Double]
+    }
+
+    private static func call(
+        _ problem: FlatProblem, _ timeLimitSeconds: Double?, _ warmStart: [Double]?, _ options: SolveOptions,
+        relaxationOnly: Bool
+    ) -> Call {
+        let columnCount = problem.columnLower.count
+        let kinds = problem.columnIsInteger.map { $0 ? Int32(TL_KIND_INTEGER) : Int32(TL_KIND_CONTINUOUS) }
+        var values = [Double](repeating: 0, count: columnCount)
+        var duals = [Double](repeating: 0, count: relaxationOnly ? problem.rowLower.count : 0)
+        var reducedCosts = [Double](repeating: 0, count: relaxationOnly ? columnCount : 0)
+        var result = tl_result()
+        let status: Int32 = problem.columnLower.withUnsafeBufferPointer { columnLower in
+            problem.columnUpper.withUnsafeBufferPointer { columnUpper in
+                kinds.withUnsafeBufferPointer { kinds in
+                    problem.objective.withUnsafeBufferPointer { objective in
+                        problem.rowLower.withUnsafeBufferPointer { rowLower in
+                            problem.rowUpper.withUnsafeBufferPointer { rowUpper in
+                                problem.matrixRow.withUnsafeBufferPointer { matrixRow in
+                                    problem.matrixColumn.withUnsafeBufferPointer { matrixColumn in
+                                        problem.matrixValue.withUnsafeBufferPointer { matrixValue in
+                                            values.withUnsafeMutableBufferPointer { output in
+                                                duals.withUnsafeMutableBufferPointer { dualOutput in
+                                                    reducedCosts.withUnsafeMutableBufferPointer { reducedOutput in
+                                                        var model = tl_model(
+                                                            num_cols: Int32(columnCount),
+                                                            num_rows: Int32(problem.rowLower.count),
+                                                            col_lb: columnLower.baseAddress, col_ub: columnUpper.baseAddress,
+                                                            col_kind: kinds.baseAddress, objective: objective.baseAddress,
+                                                            objective_constant: problem.objectiveConstant,
+                                                            maximize: problem.maximize ? 1 : 0,
+                                                            row_lb: rowLower.baseAddress, row_ub: rowUpper.baseAddress,
+                                                            nnz: Int32(problem.matrixValue.count),
+                                                            matrix_row: matrixRow.baseAddress,
+                                                            matrix_col: matrixColumn.baseAddress,
+                                                            matrix_value: matrixValue.baseAddress)
+                                                        result.values = output.baseAddress
+                                                        if relaxationOnly {
+                                                            result.row_duals = dualOutput.baseAddress
+                                                            result.reduced_costs = reducedOutput.baseAddress
+                                                        }
+                                                        return Self.run(
+                                                            &model, &result, timeLimitSeconds, warmStart, options,
+                                                            relaxationOnly: relaxationOnly)
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        result.values = nil
+        result.row_duals = nil
+        result.reduced_costs = nil
+        return Call(status: status, result: result, values: values, duals: duals, reducedCosts: reducedCosts)
+    }
+
     private static func run(
         _ model: inout tl_model, _ result: inout tl_result, _ timeLimitSeconds: Double?, _ warmStart: [Double]?,
-        _ options: SolveOptions
+        _ options: SolveOptions, relaxationOnly: Bool
     ) -> Int32 {
         var parameters = tl_params()
+        parameters.relaxation_only = relaxationOnly ? 1 : 0
         parameters.time_limit_seconds = timeLimitSeconds ?? 0
         parameters.mip_gap = options.mipGap
         parameters.memory_limit_mb = Int32(clamping: options.memoryLimitMB ?? 0)
