@@ -152,7 +152,8 @@ public enum ReducedCostFixing {
     public enum Status: String, Sendable {
         /// `values` is proven optimal for the whole model.
         case optimal
-        /// Proven: the model has no solution.
+        /// Proven: the model has no solution (with a `cutoff`: none of value at most the cutoff; `values` may
+        /// then still hold a solution above it).
         case infeasible
         /// The time limit (or a solver failure) stopped the proof; `values` is the best solution known, if any.
         case stopped
@@ -177,16 +178,23 @@ public enum ReducedCostFixing {
     ///
     /// - Parameters:
     ///   - incumbent: a feasible solution of the model (checked; dropped when it breaks a constraint).
+    ///   - cutoff: only solutions of value at most `cutoff` matter (e.g. one below an incumbent known
+    ///     elsewhere); ``Status/infeasible`` then means "none of value at most `cutoff`".
     ///   - target: try the target form first, with at most `targetSeconds` (then the improvement form).
+    ///   - improve: run the improvement form after the target form (false: stop after the target attempt).
     ///   - timeLimitSeconds: for everything together.
+    ///   - integralCompletion: the caller's word that the objective is integral at an optimal completion of
+    ///     every integer point even though some of its terms are on continuous columns (e.g. a transportation
+    ///     system whose vertices are integral); without it the objective must be integer-valued by its terms.
     public static func minimize(
-        _ model: Model, solver: any Solver, incumbent: [Double]? = nil, target: Bool = true,
-        targetSeconds: Double = 10, timeLimitSeconds: Double? = nil, options: SolveOptions = SolveOptions()
+        _ model: Model, solver: any Solver, incumbent: [Double]? = nil, cutoff: Double? = nil, target: Bool = true,
+        targetSeconds: Double = 10, improve: Bool = true, timeLimitSeconds: Double? = nil,
+        integralCompletion: Bool = false, options: SolveOptions = SolveOptions()
     ) -> Result {
         let started = ContinuousClock.now
         func remaining() -> Double? { timeLimitSeconds.map { $0 - (ContinuousClock.now - started).inSeconds } }
         precondition(model.objectives.count == 1 && model.objectives[0].sense == .minimize, "one minimisation objective")
-        precondition(model.isIntegral(model.objectives[0].expression), "an integer-valued objective")
+        precondition(integralCompletion || model.isIntegral(model.objectives[0].expression), "an integer-valued objective")
         let objective = model.objectives[0].expression
         var best: [Double]? = nil
         if let incumbent, incumbent.count == model.variableCount, model.violations(of: incumbent).isEmpty {
@@ -219,6 +227,10 @@ public enum ReducedCostFixing {
             steps.append("incumbent \(value) meets the LP bound")
             return result(.optimal, lp: z, kept: 0)
         }
+        if best == nil, let cutoff, floor > cutoff + 1e-9 {
+            steps.append("LP bound \(floor) above the cutoff \(cutoff)")
+            return result(.infeasible, lp: z, kept: 0)
+        }
         /// Columns whose reduced cost allows a solution of value at most `limit`, plus `extra`.
         func columns(upTo limit: Double, plus extra: [Double]?) -> [Int] {
             let slack = limit - z + 1e-6
@@ -236,7 +248,7 @@ public enum ReducedCostFixing {
             if let values = outcome.values { outcome.values = restriction.expand(values) }
             return outcome
         }
-        if target {
+        if target && (cutoff.map { floor <= $0 + 1e-9 } ?? true) {
             let kept = columns(upTo: floor, plus: nil)
             let limit = Swift.min(targetSeconds, remaining() ?? targetSeconds)
             let outcome = solveRestricted(kept, seconds: limit, start: nil)
@@ -247,27 +259,27 @@ public enum ReducedCostFixing {
                 if outcome.termination == .optimal && value <= floor + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
             }
         }
-        // Improvement form: any better solution has value at most best - 1.
-        let limitValue = bestValue.map { $0 - 1 } ?? .infinity
+        if !improve { return result(best != nil && bestValue! <= floor + 1e-9 ? .optimal : .stopped, lp: z, kept: 0) }
+        // Improvement form: any better solution has value at most best - 1 (and at most the cutoff).
+        let limitValue = Swift.min(bestValue.map { $0 - 1 } ?? .infinity, cutoff ?? .infinity)
         let kept = limitValue.isFinite ? columns(upTo: limitValue, plus: best) : Array(model.variables.indices)
         if let left = remaining(), left <= 0.001 { return result(.stopped, lp: z, kept: kept.count) }
+        let priorValue = bestValue
         let outcome = solveRestricted(kept, seconds: remaining(), start: best)
-        steps.append("improve below \(bestValue.map { String(Int($0)) } ?? "∞") over \(kept.count) of \(model.variableCount) columns: \(outcome.termination.rawValue)")
+        steps.append("improve below \(priorValue.map { String(Int($0)) } ?? "∞") over \(kept.count) of \(model.variableCount) columns: \(outcome.termination.rawValue)")
+        if let values = outcome.values, outcome.termination == .optimal || outcome.termination == .timeLimit {
+            let value = objective.value(values).rounded()
+            if bestValue == nil || value < bestValue! { best = values }
+        }
         switch outcome.termination {
-        case .optimal:
-            if let values = outcome.values {
-                let value = objective.value(values).rounded()
-                if bestValue == nil || value < bestValue! { best = values }
-            }
-            return result(best == nil ? .infeasible : .optimal, lp: z, kept: kept.count)
-        case .infeasible:
-            // The kept columns include the incumbent's, so only a model without one can be infeasible here.
-            return result(best == nil ? .infeasible : .optimal, lp: z, kept: kept.count)
+        case .optimal, .infeasible:
+            // Every solution of value at most limitValue uses only kept columns, so the restricted optimum is
+            // the optimum among them. Above limitValue only the prior incumbent (value limitValue + 1) counts.
+            guard let value = bestValue else { return result(.infeasible, lp: z, kept: kept.count) }
+            if value <= limitValue + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
+            if let priorValue, priorValue - 1 <= limitValue + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
+            return result(.infeasible, lp: z, kept: kept.count)
         default:
-            if let values = outcome.values {
-                let value = objective.value(values).rounded()
-                if bestValue == nil || value < bestValue! { best = values }
-            }
             return result(.stopped, lp: z, kept: kept.count)
         }
     }

@@ -30,9 +30,11 @@ public enum Engine {
             throw .methodUnavailable(
                 "options.method: \"milp\" needs the GLPK trait, and this build has none; use \"auto\" or \"greedy\"")
         }
-        /// An `infeasible` report, with the kind's best-effort plan (every broken rule listed) when it has one.
-        func infeasible(
-            method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
+        /// An `infeasible` (proven) or `unknown` (nothing found, nothing proven) report, with the kind's
+        /// best-effort plan (every broken rule listed) when it has one.
+        func noPlan(
+            _ status: ResultStatus, method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [],
+            reason: String
         ) throws(TouchlineError) -> SolveReport<Kind> {
             var stats = stats
             let spent = (ContinuousClock.now - started).inSeconds
@@ -46,8 +48,18 @@ public enum Engine {
             }
             stats.seconds = seconds()
             return SolveReport(
-                problem: Kind.name, status: .infeasible, method: method, objective: plan.map { Kind.objective(instance, $0) },
+                problem: Kind.name, status: status, method: method, objective: plan.map { Kind.objective(instance, $0) },
                 stats: stats, solution: plan, warnings: warnings, reason: reason)
+        }
+        func infeasible(
+            method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
+        ) throws(TouchlineError) -> SolveReport<Kind> {
+            try noPlan(.infeasible, method: method, stats: stats, warnings: warnings, reason: reason)
+        }
+        func unknown(
+            method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
+        ) throws(TouchlineError) -> SolveReport<Kind> {
+            try noPlan(.unknown, method: method, stats: stats, warnings: warnings, reason: reason)
         }
         if let reason = Kind.impossibility(instance) {
             return try infeasible(method: nil, reason: reason)
@@ -60,13 +72,25 @@ public enum Engine {
                 mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose),
             tuning: settings.tuning)
         {
-            let violations = Kind.verify(instance, parts.solution)
+            var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
+            stats.levels = parts.levels.map { levels in
+                settings.reproducible ? levels.map { var level = $0; level.seconds = 0; return level } : levels
+            }
+            if let reason = parts.infeasibleReason {
+                return try infeasible(method: parts.method, stats: stats, warnings: parts.warnings, reason: reason)
+            }
+            guard let solution = parts.solution else {
+                return try unknown(
+                    method: parts.method, stats: stats, warnings: parts.warnings,
+                    reason: "no plan that keeps every hard rule was found within \(options.resolvedTimeLimit) s, and none is proven impossible; nothing is proven")
+            }
+            let violations = Kind.verify(instance, solution)
             if !violations.isEmpty { throw .verificationFailed(["\(parts.method): "] + violations) }
+            stats.seconds = seconds()
             return SolveReport(
                 problem: Kind.name, status: parts.proven ? .optimal : .feasible, method: parts.method,
-                objective: Kind.objective(instance, parts.solution), gap: parts.proven ? 0 : nil,
-                stats: SolveStats(seconds: seconds(), variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes),
-                solution: parts.solution, warnings: parts.warnings)
+                objective: Kind.objective(instance, solution), bound: parts.bound, gap: parts.proven ? 0 : parts.gap,
+                stats: stats, solution: solution, warnings: parts.warnings)
         }
 
         var warnings: [String] = []
@@ -79,10 +103,10 @@ public enum Engine {
 
         guard method != .greedy, let solver = Solvers.default else {
             guard let greedy, let greedyObjective else {
-                return try infeasible(
+                return try unknown(
                     method: "greedy",
                     warnings: ["greedy found no plan; it proves nothing, the MILP could (method \"auto\" with GLPK)"],
-                    reason: "the greedy heuristic found no plan that keeps every hard rule")
+                    reason: "the greedy heuristic found no plan that keeps every hard rule; nothing is proven")
             }
             return SolveReport(
                 problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
@@ -123,10 +147,10 @@ public enum Engine {
                 if let message = result.message { warnings.append("MILP: \(message)") }
                 guard let greedy, let greedyObjective else {
                     if result.termination == .error { throw .solverFailure(result.message ?? "no answer") }
-                    return try infeasible(
+                    return try unknown(
                         method: "milp", stats: stats,
-                        warnings: warnings + ["the MILP found no plan within \(options.resolvedTimeLimit) s and greedy found none; nothing is proven"],
-                        reason: "no plan was found within the time limit (not proven impossible)")
+                        warnings: warnings + ["the MILP found no plan within \(options.resolvedTimeLimit) s and greedy found none"],
+                        reason: "no plan that keeps every hard rule was found within \(options.resolvedTimeLimit) s, and none is proven impossible; nothing is proven")
                 }
                 warnings.append("the MILP found no plan within the limit; this is the greedy plan")
                 stats.seconds = seconds()
@@ -168,7 +192,7 @@ public enum Engine {
         }
         var violations = Kind.verify(instance, solution)
         let broken = Kind.brokenRules(solution)
-        if report.status != .infeasible && !broken.isEmpty {
+        if report.status != .infeasible && report.status != .unknown && !broken.isEmpty {
             violations.append("status \(report.status.rawValue) but the plan lists broken rules: \(broken.joined(separator: "; "))")
         }
         let recomputed = Kind.objective(instance, solution)

@@ -7,8 +7,11 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// `verify` found at least one violation.
     case violations = 1
-    /// The instance has no plan (status `infeasible`, with a reason).
+    /// The instance has no plan (status `infeasible`, proven, with a reason).
     case infeasible = 2
+    /// No legal plan was found within the limits and nothing is proven (status `unknown`, with the best-effort
+    /// plan and a reason).
+    case unknown = 3
     /// Bad command-line usage.
     case usage = 64
     /// The input is not a valid instance (status `invalid`, every error with its JSON path).
@@ -242,8 +245,12 @@ extension ProblemKind {
         }
         report.warnings = unknownFieldWarnings(data) + report.warnings
         var diagnostics = report.warnings.map { "warning: \($0)" }
-        if let reason = report.reason { diagnostics.append("infeasible: \(reason)") }
-        let exitCode: ExitStatus = report.status == .infeasible ? .infeasible : .success
+        if let reason = report.reason { diagnostics.append("\(report.status.rawValue): \(reason)") }
+        let exitCode: ExitStatus = switch report.status {
+        case .infeasible: .infeasible
+        case .unknown: .unknown
+        default: .success
+        }
         let output: String
         switch format {
         case .json: output = JSONFrontEnd.encodeJSON(report, pretty: pretty)

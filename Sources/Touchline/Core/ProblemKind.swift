@@ -148,7 +148,8 @@ extension ProblemKind {
 
 /// The result of ``ProblemKind/solveIndependently(_:solver:options:tuning:)``.
 public struct IndependentSolve<Solution: Sendable>: Sendable {
-    public var solution: Solution
+    /// The plan; nil when none was found (then ``infeasibleReason`` says whether that is proven).
+    public var solution: Solution?
     /// True when every part is proven (status `optimal`).
     public var proven: Bool
     /// `milp`, `greedy` or `exact` (nothing to optimise).
@@ -158,10 +159,18 @@ public struct IndependentSolve<Solution: Sendable>: Sendable {
     public var constraints: Int
     public var nodes: Int
     public var warnings: [String]
+    /// Set when the solver proved that no plan keeps every hard rule: which rules collide.
+    public var infeasibleReason: String?
+    /// Per objective level, when the kind reports them.
+    public var levels: [LevelStats]?
+    /// The bound and gap of the first level not proven optimal (of level 1, with gap 0, when all are).
+    public var bound: Double?
+    public var gap: Double?
 
     public init(
-        solution: Solution, proven: Bool, method: String, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,
-        warnings: [String] = []
+        solution: Solution?, proven: Bool, method: String, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,
+        warnings: [String] = [], infeasibleReason: String? = nil, levels: [LevelStats]? = nil, bound: Double? = nil,
+        gap: Double? = nil
     ) {
         self.solution = solution
         self.proven = proven
@@ -170,5 +179,9 @@ public struct IndependentSolve<Solution: Sendable>: Sendable {
         self.constraints = constraints
         self.nodes = nodes
         self.warnings = warnings
+        self.infeasibleReason = infeasibleReason
+        self.levels = levels
+        self.bound = bound
+        self.gap = gap
     }
 }

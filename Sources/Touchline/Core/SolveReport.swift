@@ -1,11 +1,15 @@
-/// The status of a result (a contract: `optimal`, `feasible`, `infeasible`, `invalid`).
+/// The status of a result (a contract: `optimal`, `feasible`, `infeasible`, `unknown`, `invalid`).
 public enum ResultStatus: String, Sendable, Codable {
     /// A plan proven optimal by the solver for the whole lexicographic objective.
     case optimal
     /// A legal plan not proven optimal (greedy, or the MILP stopped by its limit).
     case feasible
-    /// No plan satisfies the hard rules; `reason` says which collide.
+    /// Proven: no plan satisfies the hard rules; `reason` says which collide (by a counting argument or by the
+    /// solver's proof). The `solution` is the best-effort plan with its `brokenRules`.
     case infeasible
+    /// No legal plan was found within the limits and nothing is proven either way. The `solution` is the
+    /// best-effort plan with its `brokenRules`; `reason` says that nothing is proven.
+    case unknown
     /// The input is not a valid instance; `errors` names each bad field.
     case invalid
 }
@@ -21,6 +25,8 @@ public struct SolveStats: Sendable, Codable, Equatable {
     public var nodes: Int
     /// Per objective level: name, termination, value, bound, gap (MILP only).
     public var levels: [LevelStats]?
+    /// Lineups on the pattern model: the number of patterns (columns) over all classes of players.
+    public var patterns: Int?
     /// Whether the greedy warm start was accepted as the first incumbent.
     public var warmStartAccepted: Bool?
     /// The primary objective level's value found by greedy (for comparison).
@@ -35,6 +41,16 @@ public struct SolveStats: Sendable, Codable, Equatable {
 }
 
 public struct LevelStats: Sendable, Codable, Equatable {
+    public init(name: String, termination: String, value: Double?, bound: Double?, gap: Double?, seconds: Double, nodes: Int) {
+        self.name = name
+        self.termination = termination
+        self.value = value
+        self.bound = bound
+        self.gap = gap
+        self.seconds = seconds
+        self.nodes = nodes
+    }
+
     public var name: String
     public var termination: String
     public var value: Double?
@@ -60,7 +76,8 @@ public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
     public var warnings: [String]
     /// With status `invalid`: every problem with the input.
     public var errors: [InputIssue]?
-    /// With status `infeasible`: the sentence that says which rules collide.
+    /// With status `infeasible`: the sentence that says which rules collide; with `unknown`: that nothing is
+    /// proven.
     public var reason: String?
 
     public init(

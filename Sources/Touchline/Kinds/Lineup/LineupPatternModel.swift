@@ -1,0 +1,290 @@
+import TouchlineMILP
+
+/// The pattern model of a lineup over a window of each class's patterns.
+///
+/// `λ[c,k]` (integer, 0…size of class c): how many players of class c follow pattern k; `keeper[p,r]`
+/// (binary, under `keeperFullPeriods`): p keeps goal throughout period r; `y[c,t,q]` (continuous): players
+/// of class c at position q in segment t. Rows: one pattern per player, on-field players of a class = their
+/// positions (link), the formation per segment and position, one keeper per period, `maxChangesPerWindow`.
+/// With λ and keeper integral the y-system is a transportation problem, so y needs no integrality.
+struct LineupPatternModel {
+    enum Goal: Equatable {
+        case feasibility
+        case substitutions
+        /// Off-preferred player-segments, with the substitutions held at most at `cap`.
+        case offPreferred(cap: Int)
+    }
+
+    let space: LineupPatternSpace
+    var model = Model(name: "lineup-patterns")
+    /// Per class: the window's patterns and their columns.
+    var lambda: [[(k: Int, variable: Variable)]] = []
+    /// Player → period → keeper column.
+    var keeper: [Int: [Int: Variable]] = [:]
+    /// Per class, segment: position → y column.
+    var y: [[[Int: Variable]]] = []
+
+    /// `window[c]`: the pattern indices of class c in the window (all of them when nil).
+    init(_ space: LineupPatternSpace, window: [Range<Int>]?, goal: Goal) {
+        self.space = space
+        let a = space.analysis
+        let classes = space.classes
+        let n = a.segmentCount
+        let keeperPosition = space.keeperColumns ? a.keeper : nil
+        var objective = LinearExpression()
+        var substitutions = LinearExpression()
+        var changes = [LinearExpression](repeating: LinearExpression(), count: n)
+        // Per class and segment: Σ on(k,t) λ[c,k].
+        var onField = [[LinearExpression]](repeating: [LinearExpression](repeating: LinearExpression(), count: n), count: classes.count)
+        for (c, group) in classes.enumerated() {
+            let range = window?[c] ?? 0..<group.patterns.count
+            var columns: [(Int, Variable)] = []
+            var convexity = LinearExpression()
+            for k in range {
+                let pattern = group.patterns[k]
+                let variable = group.count == 1
+                    ? model.addBinary("l[\(c),\(k)]")
+                    : model.addInteger("l[\(c),\(k)]", lower: 0, upper: Double(group.count))
+                columns.append((k, variable))
+                convexity.add(variable)
+                if pattern.substitutions > 0 { substitutions.add(variable, coefficient: Double(pattern.substitutions)) }
+                var bits = pattern.mask
+                while bits != 0 {
+                    let t = bits.trailingZeroBitCount
+                    onField[c][t].add(variable)
+                    bits &= bits - 1
+                }
+                bits = pattern.entries
+                while bits != 0 {
+                    let t = bits.trailingZeroBitCount
+                    changes[t].add(variable)
+                    bits &= bits - 1
+                }
+            }
+            lambda.append(columns)
+            model.add(convexity == Double(group.count), name: "class[\(c)]")
+        }
+        // Keeper columns.
+        if let keeperPosition {
+            for group in classes where group.count == 1 && space.usesKeeperColumns(group.members[0]) {
+                let p = group.members[0]
+                for r in group.keeperPeriods {
+                    let variable = model.addBinary("keeper[\(p),\(r)]")
+                    keeper[p, default: [:]][r] = variable
+                    if a.preferred[p] != keeperPosition {
+                        objective.add(variable, coefficient: Double(space.periodSegments[r]!.count))
+                    }
+                }
+            }
+            for r in space.periods {
+                let keepers = keeper.keys.sorted().compactMap { keeper[$0]?[r] }
+                model.add(sum(keepers) == Double(a.slots[keeperPosition]), name: "keeper_period[\(r)]")
+            }
+        }
+        // Positions and links.
+        var formation = [[LinearExpression]](repeating: [LinearExpression](repeating: LinearExpression(), count: a.positions.count), count: n)
+        for (c, group) in classes.enumerated() {
+            let p = group.members[0]
+            var rows: [[Int: Variable]] = []
+            for t in 0..<n {
+                var byPosition: [Int: Variable] = [:]
+                guard group.rules.canBeOn & (1 << UInt64(t)) != 0 else {
+                    rows.append(byPosition)
+                    continue
+                }
+                var link = LinearExpression()
+                for q in a.eligible[p] where q != keeperPosition {
+                    let variable = model.addVariable("y[\(c),\(t),\(q)]", lower: 0, upper: Double(group.count))
+                    byPosition[q] = variable
+                    link.add(variable)
+                    formation[t][q].add(variable)
+                    if a.preferred[p] != q { objective.add(variable) }
+                }
+                if let column = keeper[p]?[a.segments[t].period] { link.add(column) }
+                link.add(onField[c][t], scale: -1)
+                model.add(link == 0, name: "link[\(c),\(t)]")
+                rows.append(byPosition)
+            }
+            y.append(rows)
+        }
+        for t in 0..<n {
+            for (q, count) in a.slots.enumerated() where q != keeperPosition {
+                model.add(formation[t][q] == Double(count), name: "formation[\(t),\(q)]")
+            }
+        }
+        // Positions fixed by locks and by the keeper who stays.
+        for (p, fixed) in space.fixedPosition.sorted(by: { $0.key < $1.key }) {
+            guard let c = classes.firstIndex(where: { $0.members == [p] }) else { continue }
+            for (t, q) in fixed.sorted(by: { $0.key < $1.key }) {
+                if q == keeperPosition {
+                    let column = keeper[p]?[a.segments[t].period]
+                    model.add((column.map { LinearExpression($0) } ?? LinearExpression()) >= 1, name: "fixed_keeper[\(p),\(t)]")
+                } else {
+                    let column = y[c][t][q]
+                    model.add((column.map { LinearExpression($0) } ?? LinearExpression()) >= 1, name: "fixed[\(p),\(t),\(q)]")
+                }
+            }
+        }
+        if let limit = a.rules.maxChangesPerWindow {
+            for t in 1..<max(1, n) where !changes[t].terms.isEmpty {
+                model.add(changes[t] <= Double(limit), name: "changes[\(t)]")
+            }
+        }
+        switch goal {
+        case .feasibility: break
+        case .substitutions: model.minimize(substitutions, name: "substitutions")
+        case .offPreferred(let cap):
+            if !substitutions.terms.isEmpty { model.add(substitutions <= Double(cap), name: "substitutions_cap") }
+            model.minimize(objective, name: "offPreferredPosition")
+        }
+    }
+
+    /// The model's values for a plan whose every player follows a pattern of the window (nil otherwise).
+    func encode(_ plan: LineupPlan) -> [Double]? {
+        let a = space.analysis
+        var values = [Double](repeating: 0, count: model.variableCount)
+        for (c, group) in space.classes.enumerated() {
+            for p in group.members {
+                var mask: UInt64 = 0
+                for s in 0..<a.segmentCount where plan.isOn(p, s) { mask |= 1 << UInt64(s) }
+                guard let column = lambda[c].first(where: { group.patterns[$0.k].mask == mask }) else { return nil }
+                values[column.variable.index] += 1
+                for s in 0..<a.segmentCount {
+                    guard let q = plan.cells[s][p] else { continue }
+                    if let variable = y[c][s][q] {
+                        values[variable.index] += 1
+                    } else if let variable = keeper[p]?[a.segments[s].period] {
+                        values[variable.index] = 1
+                    } else {
+                        return nil
+                    }
+                }
+            }
+        }
+        return values
+    }
+
+    /// The plan of a solution: patterns dealt to the class members, keepers from the keeper columns, and the
+    /// positions of each segment by a least-cost assignment (first-listed positions preferred).
+    func decode(_ values: [Double]) -> LineupPlan? {
+        let a = space.analysis
+        var masks = [UInt64](repeating: 0, count: a.playerCount)
+        for (c, group) in space.classes.enumerated() {
+            var members = group.members[...]
+            for (k, variable) in lambda[c] {
+                let times = Int(values[variable.index].rounded())
+                for _ in 0..<max(0, times) {
+                    guard let p = members.popFirst() else { return nil }
+                    masks[p] = group.patterns[k].mask
+                }
+            }
+            if !members.isEmpty { return nil }
+        }
+        var keeperOf: [Int: Int] = [:]
+        for (p, columns) in keeper {
+            for (r, variable) in columns where values[variable.index] > 0.5 { keeperOf[r] = p }
+        }
+        return space.plan(masks: masks, keepers: keeperOf)
+    }
+}
+
+extension LineupPatternSpace {
+    /// A plan from each player's on/off mask and (under `keeperFullPeriods`) each period's keeper: positions by
+    /// a least-cost assignment per segment. Nil when a segment cannot be filled.
+    func plan(masks: [UInt64], keepers: [Int: Int]) -> LineupPlan? {
+        let a = analysis
+        var plan = LineupPlan(segments: a.segmentCount, players: a.playerCount)
+        for s in 0..<a.segmentCount {
+            let on = a.instance.players.indices.filter { masks[$0] & (1 << UInt64(s)) != 0 }
+            var fixed: [Int: Int] = [:]
+            for p in on { if let q = fixedPosition[p]?[s] { fixed[p] = q } }
+            if keeperColumns, let keeper = a.keeper {
+                guard let p = keepers[a.segments[s].period], on.contains(p) else { return nil }
+                fixed[p] = keeper
+            }
+            guard let assignment = LineupAssignment.positions(a, players: on, fixed: fixed, keeperOpen: !keeperColumns) else { return nil }
+            for (p, q) in assignment { plan.cells[s][p] = q }
+        }
+        return plan
+    }
+}
+
+/// Least-cost assignment of the players on the field to the formation's slots (cost 1 for a position that is
+/// not the player's first-listed one), by the Hungarian method on the slots.
+enum LineupAssignment {
+    static func positions(_ a: LineupAnalysis, players: [Int], fixed: [Int: Int], keeperOpen: Bool) -> [Int: Int]? {
+        var slots: [Int] = []
+        for (q, count) in a.slots.enumerated() { slots += Array(repeating: q, count: count) }
+        guard players.count == slots.count else { return nil }
+        let size = slots.count
+        if size == 0 { return [:] }
+        let big = 1_000_000
+        var cost = [[Int]](repeating: [Int](repeating: big, count: size), count: size)
+        for (i, p) in players.enumerated() {
+            for (j, q) in slots.enumerated() {
+                if let f = fixed[p] {
+                    if f == q { cost[i][j] = 0 }
+                } else if a.eligible[p].contains(q) && (keeperOpen || q != a.keeper) {
+                    cost[i][j] = a.preferred[p] == q ? 0 : 1
+                }
+            }
+        }
+        guard let match = hungarian(cost) else { return nil }
+        var result: [Int: Int] = [:]
+        for (i, j) in match.enumerated() {
+            if cost[i][j] >= big { return nil }
+            result[players[i]] = slots[j]
+        }
+        return result
+    }
+
+    /// Rows to columns of least total cost (square matrix), by the O(n³) Hungarian method with potentials.
+    static func hungarian(_ cost: [[Int]]) -> [Int]? {
+        let n = cost.count
+        let infinity = Int.max / 4
+        var u = [Int](repeating: 0, count: n + 1)
+        var v = [Int](repeating: 0, count: n + 1)
+        var owner = [Int](repeating: 0, count: n + 1)
+        var way = [Int](repeating: 0, count: n + 1)
+        for i in 1...n {
+            owner[0] = i
+            var j0 = 0
+            var minimum = [Int](repeating: infinity, count: n + 1)
+            var used = [Bool](repeating: false, count: n + 1)
+            repeat {
+                used[j0] = true
+                let i0 = owner[j0]
+                var delta = infinity
+                var j1 = 0
+                for j in 1...n where !used[j] {
+                    let current = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if current < minimum[j] {
+                        minimum[j] = current
+                        way[j] = j0
+                    }
+                    if minimum[j] < delta {
+                        delta = minimum[j]
+                        j1 = j
+                    }
+                }
+                for j in 0...n {
+                    if used[j] {
+                        u[owner[j]] += delta
+                        v[j] -= delta
+                    } else {
+                        minimum[j] -= delta
+                    }
+                }
+                j0 = j1
+            } while owner[j0] != 0
+            repeat {
+                let j1 = way[j0]
+                owner[j0] = owner[j1]
+                j0 = j1
+            } while j0 != 0
+        }
+        var result = [Int](repeating: 0, count: n)
+        for j in 1...n where owner[j] > 0 { result[owner[j] - 1] = j - 1 }
+        return result
+    }
+}

@@ -1,0 +1,280 @@
+import TouchlineMILP
+
+/// The lineup pipeline on the pattern model, level by level.
+///
+/// 1. Spread, by a window scan: for S = S₀, S₀ + g, … and every window [L, L + S] of the spread players'
+///    balances, the model restricted to the patterns inside the window either has a plan or not. The first S
+///    with a plan is the proven spread when every window of every smaller S was proven empty (most die in
+///    the LP). No max/min variables.
+/// 2. Substitutions, spread held: the windows of S* together are the whole feasible set; each is solved by
+///    exact reduced-cost fixing below the incumbent (target form first).
+/// 3. Off-preferred positions, substitutions held: the same windows, improvement form from the incumbent.
+///
+/// Every level starts from the previous level's plan; only solves that ended proven prove anything.
+enum LineupPatternSolver {
+    struct Outcome {
+        var plan: LineupPlan?
+        /// Per level (spread, substitutions, offPreferredPosition): proven optimal.
+        var proven: [Bool] = [false, false, false]
+        /// Proven bounds per level (for the report's bound and gap).
+        var bounds: [Double?] = [nil, nil, nil]
+        /// Set when no plan exists (proven): the reason.
+        var infeasible: String?
+        var levels: [LevelStats] = []
+        var variables = 0
+        var constraints = 0
+        var nodes = 0
+        var notes: [String] = []
+    }
+
+    typealias Window = [Range<Int>]
+
+    static func solve(
+        _ space: LineupPatternSpace, solver: any Solver, start: LineupPlan?, timeLimitSeconds: Double,
+        options: SolveOptions
+    ) -> Outcome {
+        let clock = ContinuousClock.now
+        func elapsed() -> Double { (ContinuousClock.now - clock).inSeconds }
+        func remaining() -> Double { timeLimitSeconds - elapsed() }
+        let a = space.analysis
+        var outcome = Outcome()
+        var solveOptions = options
+        solveOptions.tuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .pseudocost)
+        func objective(_ plan: LineupPlan) -> LineupObjective {
+            LineupVerifier.objective(a.instance, a.solution(plan))
+        }
+        func record(_ model: LineupPatternModel, _ nodes: Int) {
+            outcome.variables = max(outcome.variables, model.model.variableCount)
+            outcome.constraints = max(outcome.constraints, model.model.constraintCount)
+            outcome.nodes += nodes
+        }
+        var best = start.map { ($0, objective($0)) }
+
+        // The spread players' classes and the windows of a spread S.
+        let spreadClasses = space.classes.indices.filter { space.classes[$0].balances != nil }
+        let g = space.step
+        func window(_ low: Int, _ width: Int) -> Window? {
+            var result: Window = []
+            for (c, group) in space.classes.enumerated() {
+                guard let balances = group.balances else {
+                    result.append(0..<group.patterns.count)
+                    continue
+                }
+                let lo = balances.firstIndex { $0 >= low } ?? balances.count
+                let hi = balances.firstIndex { $0 > low + width } ?? balances.count
+                if lo >= hi { return nil }
+                result.append(lo..<hi)
+            }
+            return result
+        }
+        let lowest = spreadClasses.map { space.classes[$0].balances!.first! }
+        let highest = spreadClasses.map { space.classes[$0].balances!.last! }
+        let minOfMax = highest.min() ?? 0
+        let maxOfMin = lowest.max() ?? 0
+        let firstSpread = max(0, maxOfMin - minOfMax)
+        let lastSpread = spreadClasses.isEmpty ? 0 : (highest.max()! - lowest.min()!)
+        let fieldMinutes = a.segments.reduce(0) { $0 + $1.length } * a.fieldSize
+        let present = max(1, space.classes.reduce(0) { $0 + $1.count })
+        let centre = Double(fieldMinutes) / Double(present)
+            + Double(spreadClasses.reduce(0) { $0 + (space.classes[$1].balances!.first! - space.classes[$1].patterns.first!.minutes) * space.classes[$1].count })
+            / Double(max(1, spreadClasses.reduce(0) { $0 + space.classes[$1].count }))
+        func windows(_ width: Int) -> [Window] {
+            guard !spreadClasses.isEmpty else { return [space.classes.map { 0..<$0.patterns.count }] }
+            var lows: [Int] = []
+            var low = ((maxOfMin - width) / g) * g
+            if low > maxOfMin - width { low -= g }
+            while low <= minOfMax {
+                if low + width >= maxOfMin { lows.append(low) }
+                low += g
+            }
+            lows.sort { abs(Double($0) + Double(width) / 2 - centre) < abs(Double($1) + Double(width) / 2 - centre) }
+            var seen = Set<[Int]>()
+            var result: [Window] = []
+            for low in lows {
+                guard let w = window(low, width) else { continue }
+                let key = w.flatMap { [$0.lowerBound, $0.upperBound] }
+                if seen.insert(key).inserted { result.append(w) }
+            }
+            return result
+        }
+
+        // Level 1: spread.
+        let level1Start = elapsed()
+        var spread: Int? = nil
+        var unresolvedBelow: Int? = nil   // smallest S with a window not proven empty
+        var level2Known: (window: Window, value: Int)? = nil
+        var width = firstSpread
+        let upper = best.map { $0.1.spread } ?? lastSpread
+        scan: while width <= upper {
+            if let start = best, width >= start.1.spread {
+                // Every smaller spread was tried; the start plan has this one.
+                spread = start.1.spread
+                break
+            }
+            for w in windows(width) {
+                if remaining() <= 0.01 {
+                    if unresolvedBelow == nil { unresolvedBelow = width }
+                    break scan
+                }
+                let model = LineupPatternModel(space, window: w, goal: .substitutions)
+                let fixing = ReducedCostFixing.minimize(
+                    model.model, solver: solver, target: true, targetSeconds: min(2, remaining()), improve: false,
+                    timeLimitSeconds: remaining(), options: solveOptions)
+                record(model, fixing.nodes)
+                var found: LineupPlan? = nil
+                if let values = fixing.values { found = model.decode(values) }
+                if found == nil && fixing.status != .infeasible {
+                    let feasibility = LineupPatternModel(space, window: w, goal: .feasibility)
+                    var settings = solveOptions
+                    settings.timeLimitSeconds = max(0.01, remaining())
+                    let result = solver.solve(feasibility.model, options: settings)
+                    record(feasibility, result.nodes)
+                    if let values = result.values {
+                        found = feasibility.decode(values)
+                    } else if result.termination != .infeasible {
+                        if unresolvedBelow == nil { unresolvedBelow = width }
+                        continue
+                    }
+                }
+                if let plan = found {
+                    spread = width
+                    let value = objective(plan)
+                    if best == nil || LineupKind.isBetter(value, than: best!.1) { best = (plan, value) }
+                    if fixing.status == .optimal, let v = fixing.value { level2Known = (w, Int(v)) }
+                    break scan
+                }
+            }
+            width += g
+        }
+        if spread == nil, let best { spread = best.1.spread }
+        guard let spreadValue = spread, let incumbent = best else {
+            let stats = LevelStats(name: "spread", termination: unresolvedBelow == nil ? "infeasible" : "noSolution", value: nil,
+                                   bound: unresolvedBelow.map(Double.init), gap: nil, seconds: elapsed() - level1Start, nodes: outcome.nodes)
+            outcome.levels = [stats]
+            if unresolvedBelow == nil {
+                outcome.infeasible = "no combination of the players' legal patterns fills the formation in every segment (proven by the pattern model over every spread window)"
+            }
+            return outcome
+        }
+        best = incumbent
+        let spreadProven = unresolvedBelow == nil || unresolvedBelow! >= spreadValue
+        outcome.proven[0] = spreadProven
+        outcome.bounds[0] = Double(spreadProven ? spreadValue : unresolvedBelow!)
+        outcome.levels.append(LevelStats(
+            name: "spread", termination: spreadProven ? "optimal" : "feasible", value: Double(spreadValue),
+            bound: outcome.bounds[0], gap: spreadProven ? 0 : gap(Double(spreadValue), outcome.bounds[0]!),
+            seconds: elapsed() - level1Start, nodes: outcome.nodes))
+
+        // Level 2: substitutions within the windows of the spread.
+        let level2Start = elapsed()
+        let nodesBefore2 = outcome.nodes
+        let finalWindows = windows(spreadValue)
+        var subsProven = spreadProven
+        var subsBound = Double.infinity
+        for w in finalWindows {
+            let current = best!.1.substitutions
+            if let known = level2Known, known.window == w {
+                subsBound = min(subsBound, Double(known.value))
+                continue
+            }
+            if remaining() <= 0.01 { subsProven = false; subsBound = min(subsBound, 0); continue }
+            let model = LineupPatternModel(space, window: w, goal: .substitutions)
+            let start = model.encode(best!.0)
+            let fixing = ReducedCostFixing.minimize(
+                model.model, solver: solver, incumbent: start, cutoff: start == nil ? Double(current - 1) : nil,
+                target: true, targetSeconds: min(2, remaining()), timeLimitSeconds: remaining(), options: solveOptions)
+            record(model, fixing.nodes)
+            if let values = fixing.values, let plan = model.decode(values) {
+                let value = objective(plan)
+                if value.spread == spreadValue && LineupKind.isBetter(value, than: best!.1) { best = (plan, value) }
+            }
+            switch fixing.status {
+            case .optimal, .infeasible:
+                subsBound = min(subsBound, Double(best!.1.substitutions))
+            case .stopped:
+                subsProven = false
+                subsBound = min(subsBound, fixing.lpBound.map { ($0 - 1e-6).rounded(.up) } ?? 0)
+            }
+        }
+        let substitutions = best!.1.substitutions
+        subsBound = min(subsBound, Double(substitutions))
+        outcome.proven[1] = subsProven
+        outcome.bounds[1] = subsBound
+        outcome.levels.append(LevelStats(
+            name: "substitutions", termination: subsProven ? "optimal" : "feasible", value: Double(substitutions),
+            bound: subsBound, gap: subsProven ? 0 : gap(Double(substitutions), subsBound),
+            seconds: elapsed() - level2Start, nodes: outcome.nodes - nodesBefore2))
+
+        // Level 3: off-preferred positions with the substitutions held.
+        let level3Start = elapsed()
+        let nodesBefore3 = outcome.nodes
+        var offProven = subsProven
+        var offBound = Double.infinity
+        for w in finalWindows {
+            let current = best!.1.offPreferredPosition
+            if current == 0 { break }
+            if remaining() <= 0.01 { offProven = false; offBound = 0; break }
+            let model = LineupPatternModel(space, window: w, goal: .offPreferred(cap: substitutions))
+            let start = model.encode(best!.0)
+            let fixing = ReducedCostFixing.minimize(
+                model.model, solver: solver, incumbent: start, cutoff: start == nil ? Double(current - 1) : nil,
+                target: false, timeLimitSeconds: remaining(), integralCompletion: true, options: solveOptions)
+            record(model, fixing.nodes)
+            if let values = fixing.values, let plan = model.decode(values) {
+                let value = objective(plan)
+                if LineupKind.isBetter(value, than: best!.1) { best = (plan, value) }
+            }
+            switch fixing.status {
+            case .optimal, .infeasible: break
+            case .stopped:
+                offProven = false
+                offBound = min(offBound, fixing.lpBound.map { ($0 - 1e-6).rounded(.up) } ?? 0)
+            }
+        }
+        let off = best!.1.offPreferredPosition
+        offBound = min(offBound, Double(off))
+        outcome.proven[2] = offProven
+        outcome.bounds[2] = offBound
+        outcome.levels.append(LevelStats(
+            name: "offPreferredPosition", termination: offProven ? "optimal" : "feasible", value: Double(off),
+            bound: offBound, gap: offProven ? 0 : gap(Double(off), offBound),
+            seconds: elapsed() - level3Start, nodes: outcome.nodes - nodesBefore3))
+        outcome.plan = best!.0
+        return outcome
+    }
+
+    /// Relative gap between a value and a bound, as GLPK computes it.
+    static func gap(_ value: Double, _ bound: Double) -> Double {
+        abs(value - bound) / (abs(value) + 2.220446049250313e-16)
+    }
+}
+
+extension LineupKind {
+    /// Balanced and pre-marked lineups (live re-plans included) on the pattern model; nil (the compact model
+    /// then) for the other modes, for `method: greedy`, and when the patterns are too many.
+    public static func solveIndependently(
+        _ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> IndependentSolve<LineupSolution>? {
+        guard let solver, instance.mode == .balanced || instance.mode == .preMarked else { return nil }
+        let clock = ContinuousClock.now
+        let analysis = LineupAnalysis(instance)
+        var space = LineupPatternSpace(analysis)
+        guard space.enumerate() else { return nil }
+        let start = LineupGreedy.plan(analysis)
+        var solveOptions = options
+        if let tuning { solveOptions.tuning = tuning }
+        let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds
+        let outcome = LineupPatternSolver.solve(
+            space, solver: solver, start: start, timeLimitSeconds: max(0.05, limit), options: solveOptions)
+        let proven = outcome.proven.allSatisfy { $0 }
+        let firstOpen = outcome.proven.firstIndex(of: false) ?? 0
+        let level = firstOpen < outcome.levels.count ? outcome.levels[firstOpen] : nil
+        var warnings = outcome.notes
+        if start == nil && outcome.plan != nil { warnings.append("greedy found no plan; the pattern model did") }
+        return IndependentSolve(
+            solution: outcome.plan.map { analysis.solution($0) }, proven: proven, method: "milp",
+            variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,
+            infeasibleReason: outcome.infeasible, levels: outcome.levels,
+            bound: proven ? outcome.levels.first?.value : level?.bound, gap: proven ? 0 : level?.gap)
+    }
+}

@@ -1,0 +1,289 @@
+/// One player's legal on/off sequence over the planned segments, with every count the objective and the
+/// shared rules need: a column of the pattern model.
+struct LineupPattern: Sendable, Equatable {
+    /// Bit s set: on the field in planned segment s.
+    var mask: UInt64
+    /// Planned minutes, and those of them in regulation time.
+    var minutes: Int
+    var regulation: Int
+    /// Substitutions this pattern makes (entries after kick-off, and at `state.minute` in a re-plan).
+    var substitutions: Int
+    /// Bit s set: comes on at window s (s ≥ 1), for `maxChangesPerWindow`.
+    var entries: UInt64
+
+    func isOn(_ s: Int) -> Bool { mask & (1 << UInt64(s)) != 0 }
+}
+
+/// What one player's patterns must respect. Every rule that concerns one player alone is here; the pattern
+/// model only combines players.
+struct LineupPlayerRules: Sendable, Hashable {
+    /// Bit s: the player may be on the field in segment s (available, arrived, has a formation position).
+    var canBeOn: UInt64
+    /// Bit s: present (available and arrived), for bench runs.
+    var present: UInt64
+    /// Bit s: must be on (locks, marks, the keeper who stays) / must be off (locks).
+    var forcedOn: UInt64
+    var forcedOff: UInt64
+    /// On or off for whole (planned parts of) periods: a keeper-only player when the keeper plays full periods.
+    var wholePeriods: Bool
+    /// Planned minutes at least / at most (minMinutes and maxMinutes less `minutesPlayed`); regulation minutes
+    /// at least (minShare).
+    var minMinutes: Int
+    var maxMinutes: Int
+    var minRegulation: Int
+    var minStint: Int
+    var maxBench: Int?
+    /// On the field just before the first planned segment (a re-plan).
+    var wasOn: Bool
+}
+
+/// Enumerates patterns: a depth-first walk over the segments with the state (on before, stint segments still
+/// owed, bench run, minutes), pruned by what the remaining segments can still give.
+struct LineupPatternEnumerator: Sendable {
+    let lengths: [Int]
+    let regulation: [Bool]
+    /// Per segment: true when it starts a period (or is the first planned segment).
+    let periodStart: [Bool]
+    let replan: Bool
+
+    init(_ analysis: LineupAnalysis) {
+        let segments = analysis.segments
+        lengths = segments.map(\.length)
+        regulation = segments.map { $0.start < analysis.regulationEnd }
+        periodStart = segments.indices.map { $0 == 0 || segments[$0].period != segments[$0 - 1].period }
+        replan = analysis.replan
+    }
+
+    /// Every legal pattern, or nil when there are more than `limit`.
+    func patterns(_ rules: LineupPlayerRules, limit: Int) -> [LineupPattern]? {
+        var found: [LineupPattern] = []
+        let complete = walk(rules) { pattern in
+            found.append(pattern)
+            return found.count <= limit
+        }
+        return complete ? found : nil
+    }
+
+    /// True when at least one legal pattern exists.
+    func hasPattern(_ rules: LineupPlayerRules) -> Bool {
+        var any = false
+        _ = walk(rules) { _ in
+            any = true
+            return false
+        }
+        return any
+    }
+
+    /// Calls `visit` with each legal pattern until it returns false; returns false when stopped that way.
+    private func walk(_ rules: LineupPlayerRules, _ visit: (LineupPattern) -> Bool) -> Bool {
+        let n = lengths.count
+        // The most minutes (and regulation minutes) segments s..<n can still add.
+        var room = [Int](repeating: 0, count: n + 1)
+        var regulationRoom = [Int](repeating: 0, count: n + 1)
+        for s in stride(from: n - 1, through: 0, by: -1) {
+            let open = rules.canBeOn & (1 << UInt64(s)) != 0
+            room[s] = room[s + 1] + (open ? lengths[s] : 0)
+            regulationRoom[s] = regulationRoom[s + 1] + (open && regulation[s] ? lengths[s] : 0)
+        }
+        var stopped = false
+        func bit(_ mask: UInt64, _ s: Int) -> Bool { mask & (1 << UInt64(s)) != 0 }
+        func step(_ s: Int, _ on: Bool, _ owed: Int, _ run: Int, _ pattern: LineupPattern) {
+            if stopped { return }
+            if pattern.minutes > rules.maxMinutes { return }
+            if pattern.minutes + room[s] < rules.minMinutes { return }
+            if pattern.regulation + regulationRoom[s] < rules.minRegulation { return }
+            if s == n {
+                if !visit(pattern) { stopped = true }
+                return
+            }
+            let keep = rules.wholePeriods && !periodStart[s]
+            // Off.
+            if !bit(rules.forcedOn, s) && owed == 0 && !(keep && on) {
+                let present = bit(rules.present, s)
+                let nextRun = present ? run + 1 : run
+                if rules.maxBench.map({ nextRun <= $0 }) ?? true {
+                    step(s + 1, false, 0, nextRun, pattern)
+                }
+            }
+            // On.
+            if bit(rules.canBeOn, s) && !bit(rules.forcedOff, s) && !(keep && !on) {
+                var next = pattern
+                next.mask |= 1 << UInt64(s)
+                next.minutes += lengths[s]
+                if regulation[s] { next.regulation += lengths[s] }
+                let entry = !on
+                var nextOwed = max(owed - 1, 0)
+                if entry {
+                    nextOwed = rules.minStint - 1
+                    if s > 0 || replan { next.substitutions += 1 }
+                    if s > 0 { next.entries |= 1 << UInt64(s) }
+                }
+                step(s + 1, true, nextOwed, 0, next)
+            }
+        }
+        step(0, replan && rules.wasOn, 0, 0, LineupPattern(mask: 0, minutes: 0, regulation: 0, substitutions: 0, entries: 0))
+        return !stopped
+    }
+}
+
+/// Players with the same rules, positions, bases and standing: one class, one set of patterns, and one
+/// integer column per pattern in the model (how many of the class follow it).
+struct LineupClass: Sendable {
+    var members: [Int]
+    var rules: LineupPlayerRules
+    var patterns: [LineupPattern]
+    /// Per pattern: the value the spread is taken over (whole-match minutes plus season minutes), or nil when
+    /// the class is not in the spread.
+    var balances: [Int]?
+    /// GK-eligible single players under `keeperFullPeriods` keep goal through keeper columns.
+    var keeperPeriods: [Int]
+    var count: Int { members.count }
+}
+
+/// The pattern view of a lineup instance (balanced and pre-marked modes, live re-plans).
+struct LineupPatternSpace: Sendable {
+    let analysis: LineupAnalysis
+    let enumerator: LineupPatternEnumerator
+    /// Per player: their rules (nil for injured and unavailable players, who never play).
+    let rules: [LineupPlayerRules?]
+    /// Positions fixed by locks and the keeper who stays: player → segment → position.
+    let fixedPosition: [Int: [Int: Int]]
+    /// Keeper columns are used (the formation has a keeper and it plays full periods).
+    let keeperColumns: Bool
+    /// Periods (1-based) with planned segments, and their planned segments.
+    let periods: [Int]
+    let periodSegments: [Int: [Int]]
+    /// Filled by ``enumerate(limit:)``.
+    var classes: [LineupClass] = []
+    /// Greatest common divisor of every balance (the spread moves in these steps).
+    var step = 1
+
+    static let segmentLimit = 64
+
+    init(_ analysis: LineupAnalysis) {
+        self.analysis = analysis
+        enumerator = LineupPatternEnumerator(analysis)
+        let a = analysis
+        let n = a.segmentCount
+        let rulesIn = a.rules
+        keeperColumns = a.keeper != nil && rulesIn.keeperFullPeriods == true
+        var periodSegments: [Int: [Int]] = [:]
+        for (s, segment) in a.segments.enumerated() { periodSegments[segment.period, default: []].append(s) }
+        self.periodSegments = periodSegments
+        periods = periodSegments.keys.sorted()
+        let positionIndex = Dictionary(uniqueKeysWithValues: a.positions.enumerated().map { ($1, $0) })
+        var fixed: [Int: [Int: Int]] = [:]
+        var forcedOn = [UInt64](repeating: 0, count: a.playerCount)
+        var forcedOff = [UInt64](repeating: 0, count: a.playerCount)
+        for (l, lock) in (a.instance.locks ?? []).enumerated() {
+            guard let p = a.playerIndex[lock.player] else { continue }
+            for s in a.lockSegments[l] {
+                if lock.onField ?? true {
+                    forcedOn[p] |= 1 << UInt64(s)
+                    if let code = lock.position, let k = positionIndex[code] { fixed[p, default: [:]][s] = k }
+                } else {
+                    forcedOff[p] |= 1 << UInt64(s)
+                }
+            }
+        }
+        for (s, members) in a.marked.enumerated() {
+            for p in members { forcedOn[p] |= 1 << UInt64(s) }
+        }
+        if let stays = a.stayingKeeper, let keeper = a.keeper {
+            for s in a.stayingKeeperSegments {
+                forcedOn[stays] |= 1 << UInt64(s)
+                fixed[stays, default: [:]][s] = keeper
+            }
+        }
+        fixedPosition = fixed
+        let keeperColumns = self.keeperColumns
+        rules = a.instance.players.indices.map { p -> LineupPlayerRules? in
+            let player = a.instance.players[p]
+            guard player.isAvailable else { return nil }
+            var present: UInt64 = 0
+            var canBeOn: UInt64 = 0
+            for s in 0..<n where a.canPlay[p][s] {
+                present |= 1 << UInt64(s)
+                if !a.eligible[p].isEmpty { canBeOn |= 1 << UInt64(s) }
+            }
+            let keeperOnly = keeperColumns && a.eligible[p] == [a.keeper!]
+            if keeperOnly {
+                // A keeper-only player plays whole periods, and only periods he is there for throughout.
+                for segments in periodSegments.values where segments.contains(where: { !a.canPlay[p][$0] || forcedOff[p] & (1 << UInt64($0)) != 0 }) {
+                    for s in segments { canBeOn &= ~(1 << UInt64(s)) }
+                }
+            }
+            return LineupPlayerRules(
+                canBeOn: canBeOn, present: present, forcedOn: forcedOn[p], forcedOff: forcedOff[p], wholePeriods: keeperOnly,
+                minMinutes: (a.minMinutes[p] ?? 0) - a.base[p], maxMinutes: a.maxMinutes[p].map { $0 - a.base[p] } ?? Int.max / 4,
+                minRegulation: a.minShareNeed[p], minStint: max(1, rulesIn.minStint ?? 1),
+                maxBench: rulesIn.maxConsecutiveBench, wasOn: a.wasOn[p])
+        }
+    }
+
+    /// True when player p keeps goal through keeper columns.
+    func usesKeeperColumns(_ p: Int) -> Bool {
+        keeperColumns && analysis.eligible[p].contains(analysis.keeper!)
+    }
+
+    /// Periods in which player p may keep goal under `keeperFullPeriods` (there and not locked off throughout).
+    func keeperPeriods(_ p: Int) -> [Int] {
+        guard usesKeeperColumns(p), let rules = rules[p] else { return [] }
+        return periods.filter { r in
+            periodSegments[r]!.allSatisfy { rules.canBeOn & (1 << UInt64($0)) != 0 && rules.forcedOff & (1 << UInt64($0)) == 0 }
+        }
+    }
+
+    /// Groups the players into classes and enumerates each class's patterns. False when a class has more than
+    /// `limit` patterns or all classes together more than `total` (the model would be too large).
+    mutating func enumerate(limit: Int = 20_000, total: Int = 120_000) -> Bool {
+        let a = analysis
+        guard a.segmentCount <= Self.segmentLimit else { return false }
+        struct Key: Hashable {
+            var rules: LineupPlayerRules
+            var eligible: [Int]
+            var preferred: Int?
+            var spread: Bool
+            var offset: Int
+        }
+        let spread = Set(a.spreadPlayers)
+        var order: [Key] = []
+        var groups: [Key: [Int]] = [:]
+        var singles: [[Int]] = []
+        for p in a.instance.players.indices {
+            guard let rules = rules[p] else { continue }
+            if usesKeeperColumns(p) || fixedPosition[p] != nil {
+                singles.append([p])
+                continue
+            }
+            let key = Key(rules: rules, eligible: a.eligible[p], preferred: a.preferred[p], spread: spread.contains(p),
+                          offset: a.base[p] + a.spreadOffset[p])
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(p)
+        }
+        var memberLists = order.map { groups[$0]! } + singles
+        memberLists.sort { $0[0] < $1[0] }
+        var built: [LineupClass] = []
+        var columns = 0
+        var divisor = 0
+        func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? abs(x) : gcd(y, x % y) }
+        for members in memberLists {
+            let p = members[0]
+            guard var patterns = enumerator.patterns(rules[p]!, limit: limit) else { return false }
+            patterns.sort { ($0.minutes, $0.substitutions, $0.mask) < ($1.minutes, $1.substitutions, $1.mask) }
+            columns += patterns.count
+            if columns > total { return false }
+            var balances: [Int]? = nil
+            if spread.contains(p) {
+                let offset = a.base[p] + a.spreadOffset[p]
+                balances = patterns.map { offset + $0.minutes }
+                divisor = gcd(divisor, offset)
+            }
+            built.append(LineupClass(members: members, rules: rules[p]!, patterns: patterns, balances: balances, keeperPeriods: keeperPeriods(p)))
+        }
+        for segment in a.segments { divisor = gcd(divisor, segment.length) }
+        classes = built
+        step = max(1, divisor)
+        return true
+    }
+}
