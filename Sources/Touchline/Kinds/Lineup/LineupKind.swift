@@ -15,7 +15,18 @@ public enum LineupKind: ProblemKind {
 
     public static func validate(_ instance: LineupInstance) -> [InputIssue] { instance.issues() }
 
-    public static func impossibility(_ instance: LineupInstance) -> String? { LineupAnalysis(instance).collisions() }
+    /// Counting arguments, before any solve: the squad against the formation (``LineupAnalysis/collisions()``),
+    /// then each player's legal patterns (a player with none, naming the rules that exclude every one; no
+    /// keeper for a whole period) and the minutes those patterns allow against what the field holds.
+    public static func impossibility(_ instance: LineupInstance) -> String? {
+        let analysis = LineupAnalysis(instance)
+        if let reason = analysis.collisions() { return reason }
+        guard analysis.segmentCount <= LineupPatternSpace.segmentLimit else { return nil }
+        var space = LineupPatternSpace(analysis)
+        if let reason = space.impossibility() { return reason }
+        if space.enumerate(), let reason = space.minutesImpossibility() { return reason }
+        return nil
+    }
 
     public static func greedy(_ instance: LineupInstance) -> LineupSolution? {
         let analysis = LineupAnalysis(instance)
@@ -50,6 +61,9 @@ public enum LineupKind: ProblemKind {
     /// The plan that breaks the fewest soft rules (empty slots, `minShare`, minutes limits, bench runs,
     /// stints, locks, marks), each broken rule listed: by the relaxed MILP when a solver is given, else by the
     /// lenient greedy rotation.
+    /// The time the relaxed MILP of ``bestEffort(_:solver:options:)`` may take at most.
+    static let bestEffortSeconds = 0.3
+
     public static func bestEffort(_ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
         let analysis = LineupAnalysis(instance)
         let lenient = LineupGreedy.rotation(analysis, lenient: true).map { plan -> LineupSolution in
@@ -60,6 +74,9 @@ public enum LineupKind: ProblemKind {
         guard let solver else { return lenient.flatMap { usable($0) ? $0 : nil } }
         let formulation = formulation(instance, relaxed: true)
         var solveOptions = options
+        // A short look for a better plan than the lenient greedy's: the answer (infeasible or unknown) is
+        // already known, and a coach should not wait for the best-effort plan.
+        solveOptions.timeLimitSeconds = min(options.timeLimitSeconds ?? bestEffortSeconds, bestEffortSeconds)
         solveOptions.tuning = formulation.tuning
         solveOptions.warmStart = lenient.flatMap { formulation.encode($0) }
         let result = solver.solve(formulation.model, options: solveOptions)

@@ -173,52 +173,179 @@ struct LineupPatternSpace: Sendable {
         periods = periodSegments.keys.sorted()
         let positionIndex = Dictionary(uniqueKeysWithValues: a.positions.enumerated().map { ($1, $0) })
         var fixed: [Int: [Int: Int]] = [:]
-        var forcedOn = [UInt64](repeating: 0, count: a.playerCount)
-        var forcedOff = [UInt64](repeating: 0, count: a.playerCount)
-        for (l, lock) in (a.instance.locks ?? []).enumerated() {
-            guard let p = a.playerIndex[lock.player] else { continue }
-            for s in a.lockSegments[l] {
-                if lock.onField ?? true {
-                    forcedOn[p] |= 1 << UInt64(s)
-                    if let code = lock.position, let k = positionIndex[code] { fixed[p, default: [:]][s] = k }
-                } else {
-                    forcedOff[p] |= 1 << UInt64(s)
-                }
-            }
-        }
-        for (s, members) in a.marked.enumerated() {
-            for p in members { forcedOn[p] |= 1 << UInt64(s) }
+        for (l, lock) in (a.instance.locks ?? []).enumerated() where lock.onField ?? true {
+            guard let p = a.playerIndex[lock.player], let code = lock.position, let k = positionIndex[code] else { continue }
+            for s in a.lockSegments[l] { fixed[p, default: [:]][s] = k }
         }
         if let stays = a.stayingKeeper, let keeper = a.keeper {
-            for s in a.stayingKeeperSegments {
-                forcedOn[stays] |= 1 << UInt64(s)
-                fixed[stays, default: [:]][s] = keeper
-            }
+            for s in a.stayingKeeperSegments { fixed[stays, default: [:]][s] = keeper }
         }
         fixedPosition = fixed
-        let keeperColumns = self.keeperColumns
-        rules = a.instance.players.indices.map { p -> LineupPlayerRules? in
-            let player = a.instance.players[p]
-            guard player.isAvailable else { return nil }
-            var present: UInt64 = 0
-            var canBeOn: UInt64 = 0
-            for s in 0..<n where a.canPlay[p][s] {
-                present |= 1 << UInt64(s)
-                if !a.eligible[p].isEmpty { canBeOn |= 1 << UInt64(s) }
+        let columns = keeperColumns
+        rules = a.instance.players.indices.map { Self.rules(a, player: $0, keeperColumns: columns, periodSegments: periodSegments) }
+    }
+
+    /// A rule of one player's, by name (for saying which rules leave a player without a legal pattern).
+    enum PlayerRule: Hashable, Comparable {
+        case minShare, minMinutes, maxMinutes, minStint, maxConsecutiveBench, keeperFullPeriods, keeperStays
+        case lock(Int)
+        case mark(Int)
+    }
+
+    /// The rules of player p (nil for injured and unavailable players), leaving out `omitted`.
+    static func rules(
+        _ a: LineupAnalysis, player p: Int, keeperColumns: Bool, periodSegments: [Int: [Int]],
+        omitting omitted: Set<PlayerRule> = []
+    ) -> LineupPlayerRules? {
+        let player = a.instance.players[p]
+        guard player.isAvailable else { return nil }
+        let n = a.segmentCount
+        var forcedOn: UInt64 = 0
+        var forcedOff: UInt64 = 0
+        for (l, lock) in (a.instance.locks ?? []).enumerated() where a.playerIndex[lock.player] == p && !omitted.contains(.lock(l)) {
+            for s in a.lockSegments[l] {
+                if lock.onField ?? true { forcedOn |= 1 << UInt64(s) } else { forcedOff |= 1 << UInt64(s) }
             }
-            let keeperOnly = keeperColumns && a.eligible[p] == [a.keeper!]
-            if keeperOnly {
-                // A keeper-only player plays whole periods, and only periods he is there for throughout.
-                for segments in periodSegments.values where segments.contains(where: { !a.canPlay[p][$0] || forcedOff[p] & (1 << UInt64($0)) != 0 }) {
-                    for s in segments { canBeOn &= ~(1 << UInt64(s)) }
-                }
-            }
-            return LineupPlayerRules(
-                canBeOn: canBeOn, present: present, forcedOn: forcedOn[p], forcedOff: forcedOff[p], wholePeriods: keeperOnly,
-                minMinutes: (a.minMinutes[p] ?? 0) - a.base[p], maxMinutes: a.maxMinutes[p].map { $0 - a.base[p] } ?? Int.max / 4,
-                minRegulation: a.minShareNeed[p], minStint: max(1, rulesIn.minStint ?? 1),
-                maxBench: rulesIn.maxConsecutiveBench, wasOn: a.wasOn[p])
         }
+        for (s, members) in a.marked.enumerated() where members.contains(p) && !omitted.contains(.mark(a.segments[s].period)) {
+            forcedOn |= 1 << UInt64(s)
+        }
+        if a.stayingKeeper == p && a.keeper != nil && !omitted.contains(.keeperStays) {
+            for s in a.stayingKeeperSegments { forcedOn |= 1 << UInt64(s) }
+        }
+        var present: UInt64 = 0
+        var canBeOn: UInt64 = 0
+        for s in 0..<n where a.canPlay[p][s] {
+            present |= 1 << UInt64(s)
+            if !a.eligible[p].isEmpty { canBeOn |= 1 << UInt64(s) }
+        }
+        let keeperOnly = keeperColumns && a.eligible[p] == [a.keeper!] && !omitted.contains(.keeperFullPeriods)
+        if keeperOnly {
+            // A keeper-only player plays whole periods, and only periods he is there for throughout.
+            for segments in periodSegments.values where segments.contains(where: { !a.canPlay[p][$0] || forcedOff & (1 << UInt64($0)) != 0 }) {
+                for s in segments { canBeOn &= ~(1 << UInt64(s)) }
+            }
+        }
+        let rules = a.rules
+        return LineupPlayerRules(
+            canBeOn: canBeOn, present: present, forcedOn: forcedOn, forcedOff: forcedOff, wholePeriods: keeperOnly,
+            minMinutes: omitted.contains(.minMinutes) ? 0 : (a.minMinutes[p] ?? 0) - a.base[p],
+            maxMinutes: omitted.contains(.maxMinutes) ? Int.max / 4 : a.maxMinutes[p].map { $0 - a.base[p] } ?? Int.max / 4,
+            minRegulation: omitted.contains(.minShare) ? 0 : a.minShareNeed[p],
+            minStint: omitted.contains(.minStint) ? 1 : max(1, rules.minStint ?? 1),
+            maxBench: omitted.contains(.maxConsecutiveBench) ? nil : rules.maxConsecutiveBench, wasOn: a.wasOn[p])
+    }
+
+    /// The rules player p is under, by name.
+    func activeRules(_ p: Int) -> [PlayerRule] {
+        let a = analysis
+        var found: [PlayerRule] = []
+        if a.minShareNeed[p] > 0 { found.append(.minShare) }
+        if (a.minMinutes[p] ?? 0) > a.base[p] { found.append(.minMinutes) }
+        if a.maxMinutes[p] != nil { found.append(.maxMinutes) }
+        if (a.rules.minStint ?? 1) > 1 { found.append(.minStint) }
+        if a.rules.maxConsecutiveBench != nil { found.append(.maxConsecutiveBench) }
+        if keeperColumns && a.eligible[p] == [a.keeper!] { found.append(.keeperFullPeriods) }
+        if a.stayingKeeper == p { found.append(.keeperStays) }
+        for (l, lock) in (a.instance.locks ?? []).enumerated() where a.playerIndex[lock.player] == p && !a.lockSegments[l].isEmpty {
+            found.append(.lock(l))
+        }
+        let marked = Set(a.marked.enumerated().filter { $0.element.contains(p) }.map { a.segments[$0.offset].period })
+        found += marked.sorted().map { PlayerRule.mark($0) }
+        return found
+    }
+
+    /// The words for a rule of player p.
+    func describe(_ rule: PlayerRule, _ p: Int) -> String {
+        let a = analysis
+        let rules = a.rules
+        switch rule {
+        case .minShare: return "minShare \(rules.minShare ?? 0) (\(a.minShareNeed[p]) more regulation minutes)"
+        case .minMinutes: return "minMinutes \(a.minMinutes[p] ?? 0)"
+        case .maxMinutes: return "maxMinutes \(a.maxMinutes[p] ?? 0)"
+        case .minStint: return "minStint \(rules.minStint ?? 1)"
+        case .maxConsecutiveBench: return "maxConsecutiveBench \(rules.maxConsecutiveBench ?? 0)"
+        case .keeperFullPeriods: return "keeperFullPeriods (a keeper-only player plays whole periods)"
+        case .keeperStays: return "state (the keeper on the field stays in goal for the rest of the period)"
+        case .lock(let l):
+            let lock = a.instance.locks![l]
+            return "locks[\(l)] (\((lock.onField ?? true) ? "on" : "off") from \(lock.from) to \(lock.to))"
+        case .mark(let r): return "preMarked period \(r)"
+        }
+    }
+
+    /// A smallest set of p's rules that leaves no legal pattern (deletion filter), or nil when p has one.
+    func collidingRules(_ p: Int) -> [PlayerRule]? {
+        guard let own = rules[p], !enumerator.hasPattern(own) else { return nil }
+        var kept = activeRules(p)
+        for rule in kept {
+            let without = Set(activeRules(p)).subtracting(kept).union([rule])
+            if let relaxed = Self.rules(analysis, player: p, keeperColumns: keeperColumns, periodSegments: periodSegments, omitting: without),
+               !enumerator.hasPattern(relaxed) {
+                kept.removeAll { $0 == rule }
+            }
+        }
+        return kept
+    }
+
+    /// Counting arguments on the players' legal patterns, each naming the rules that collide (valid in every
+    /// mode: every legal plan gives every player a legal pattern). Nil when none applies.
+    func impossibility() -> String? {
+        let a = analysis
+        var problems: [String] = []
+        for p in a.instance.players.indices {
+            guard let colliding = collidingRules(p) else { continue }
+            let player = a.instance.players[p]
+            var context: [String] = []
+            if let arrives = player.arrivesAt, arrives > 0 { context.append("arrives at \(arrives)") }
+            if a.eligible[p].isEmpty { context.append("plays no position of the formation") }
+            let named = colliding.map { describe($0, p) }
+            let list = named.isEmpty ? "the match format" : named.joined(separator: ", ")
+            problems.append("\(player.displayName) has no legal on/off pattern under \(list)" + (context.isEmpty ? "" : " (\(context.joined(separator: ", "))"))
+        }
+        if !problems.isEmpty { return problems.joined(separator: "; ") }
+        if keeperColumns, let keeper = a.keeper, a.slots[keeper] > 0 {
+            for r in periods where !a.instance.players.indices.contains(where: { keeperPeriods($0).contains(r) }) {
+                problems.append("keeperFullPeriods: nobody who plays GK is there and free for the whole of period \(r)")
+            }
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    /// The counting argument over enumerated patterns: the fewest minutes each player's patterns allow, summed,
+    /// against what the field holds (and the most against what it needs). Call after ``enumerate(limit:total:)``.
+    func minutesImpossibility() -> String? {
+        let a = analysis
+        let planned = a.segments.reduce(0) { $0 + $1.length }
+        let regulationPlanned = a.segments.filter { $0.start < a.regulationEnd }.reduce(0) { $0 + $1.length }
+        var least = 0, leastRegulation = 0, most = 0
+        for group in classes {
+            least += (group.patterns.map(\.minutes).min() ?? 0) * group.count
+            leastRegulation += (group.patterns.map(\.regulation).min() ?? 0) * group.count
+            most += (group.patterns.map(\.minutes).max() ?? 0) * group.count
+        }
+        var inForce: [String] = []
+        let rules = a.rules
+        if (rules.minShare ?? 0) > 0 { inForce.append("minShare \(rules.minShare!)") }
+        if let bench = rules.maxConsecutiveBench { inForce.append("maxConsecutiveBench \(bench)") }
+        if (rules.minStint ?? 1) > 1 { inForce.append("minStint \(rules.minStint!)") }
+        if a.minMinutes.contains(where: { $0 != nil }) { inForce.append("minMinutes") }
+        if keeperColumns { inForce.append("keeperFullPeriods") }
+        if !(a.instance.locks ?? []).isEmpty { inForce.append("locks") }
+        if a.instance.mode == .preMarked && !(a.instance.preMarked?.periods ?? []).isEmpty { inForce.append("preMarked") }
+        let rulesText = inForce.isEmpty ? "" : " under \(inForce.joined(separator: ", "))"
+        if least > planned * a.fieldSize {
+            return "the fewest minutes the players' legal patterns allow\(rulesText) add up to \(least), and the formation holds \(planned * a.fieldSize)"
+        }
+        if leastRegulation > regulationPlanned * a.fieldSize {
+            return "the fewest regulation minutes the players' legal patterns allow\(rulesText) add up to \(leastRegulation), and the formation holds \(regulationPlanned * a.fieldSize)"
+        }
+        if most < planned * a.fieldSize {
+            var limits = ["players' availability"]
+            if a.maxMinutes.contains(where: { $0 != nil }) { limits.append("maxMinutes") }
+            return "the most minutes the players' legal patterns allow (\(limits.joined(separator: ", "))\(inForce.isEmpty ? "" : ", " + inForce.joined(separator: ", "))) add up to \(most), and the formation needs \(planned * a.fieldSize)"
+        }
+        return nil
     }
 
     /// True when player p keeps goal through keeper columns.
