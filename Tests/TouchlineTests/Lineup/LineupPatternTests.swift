@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import TouchlineMILP
+@testable import Touchline
+
+/// The pattern engine: enumeration against brute force filtered by the verifier, the counting arguments,
+/// and the status rules (`infeasible` only when proven).
+@Suite struct LineupPatternTests {
+    /// Tiny instances that exercise every per-player rule.
+    static var cases: [(String, LineupInstance)] {
+        var cases = LineupTests.tinyCases.filter { ["balanced", "bench-and-changes", "locks", "late-injured-season", "live", "preMarked"].contains($0.0) }
+        var limits = LineupTests.tiny(LineupRules(mode: .balanced, maxConsecutiveBench: 2, minStint: 3))
+        limits.players[0].minMinutes = 10
+        limits.players[1].maxMinutes = 10
+        limits.match.substitutions = .init(everyMinutes: 4)
+        cases.append(("limits-stint3", limits))
+        var keeperOnly = LineupTests.tiny(LineupRules(mode: .balanced, minShare: 0.3, keeperFullPeriods: true))
+        keeperOnly.players[0].positions = ["GK"]
+        keeperOnly.players[3].arrivesAt = 5
+        cases.append(("keeper-only-late", keeperOnly))
+        return cases
+    }
+
+    /// Every on/off vector of one player, kept when the verifier finds no broken rule of that player's own
+    /// (others off; the player at their first position, GK for a keeper-only player).
+    static func bruteForce(_ original: LineupInstance, player p: Int) -> Set<UInt64> {
+        var instance = original
+        for index in instance.players.indices { instance.players[index].name = "Player-\(instance.players[index].id)-" }
+        let analysis = LineupAnalysis(instance)
+        let n = analysis.segmentCount
+        let name = instance.players[p].displayName
+        var found = Set<UInt64>()
+        guard let first = analysis.eligible[p].first else { return [0] }
+        for mask in 0..<(UInt64(1) << UInt64(n)) {
+            var plan = LineupPlan(segments: n, players: analysis.playerCount)
+            var possible = true
+            for s in 0..<n where mask & (1 << UInt64(s)) != 0 {
+                if !analysis.canPlay[p][s] { possible = false }
+                plan.cells[s][p] = LineupPatternSpace(analysis).fixedPosition[p]?[s] ?? first
+            }
+            guard possible else { continue }
+            let findings = LineupVerifier.check(instance, analysis.solution(plan))
+            guard findings.structural.isEmpty else { continue }
+            let keeperOnly = analysis.eligible[p] == [analysis.keeper].compactMap { $0 }
+            let own = findings.broken.filter { message in
+                if message.hasPrefix("formation") || message.hasPrefix("maxChangesPerWindow") { return false }
+                if message.hasPrefix("keeperFullPeriods") { return keeperOnly && instance.rules?.keeperFullPeriods == true }
+                if message.hasPrefix("locks[") {
+                    let index = Int(message.dropFirst(6).prefix { $0.isNumber })!
+                    return instance.locks![index].player == instance.players[p].id
+                }
+                return message.contains(name)
+            }
+            if own.isEmpty { found.insert(mask) }
+        }
+        return found
+    }
+
+    @Test(arguments: cases.map(\.0))
+    func enumerationEqualsBruteForce(_ name: String) throws {
+        let instance = try #require(Self.cases.first { $0.0 == name }?.1)
+        let space = LineupPatternSpace(LineupAnalysis(instance))
+        for p in instance.players.indices {
+            guard let rules = space.rules[p] else {
+                #expect(!instance.players[p].isAvailable)
+                continue
+            }
+            let patterns = try #require(space.enumerator.patterns(rules, limit: 100_000))
+            let enumerated = Set(patterns.map(\.mask))
+            #expect(enumerated.count == patterns.count, "no pattern twice")
+            #expect(enumerated == Self.bruteForce(instance, player: p), "\(name), player \(instance.players[p].id)")
+        }
+    }
+
+    /// Pattern counts agree with the plan: minutes, regulation minutes, substitutions.
+    @Test func patternCountsMatchTheirVectors() throws {
+        let instance = try #require(Self.cases.first { $0.0 == "live" }?.1)
+        let analysis = LineupAnalysis(instance)
+        let space = LineupPatternSpace(analysis)
+        let p = try #require(instance.players.firstIndex { $0.id == "c" })
+        for pattern in try #require(space.enumerator.patterns(space.rules[p]!, limit: 1000)) {
+            let on = (0..<analysis.segmentCount).filter { pattern.isOn($0) }
+            #expect(pattern.minutes == on.reduce(0) { $0 + analysis.segments[$1].length })
+            let entries = on.filter { $0 == 0 ? !analysis.wasOn[p] : !pattern.isOn($0 - 1) }
+            #expect(pattern.substitutions == entries.count)
+        }
+    }
+
+    /// A player with no legal pattern is named, with the smallest set of rules that excludes every one.
+    @Test func playerWithoutPatternNamesTheRules() throws {
+        var instance = LineupTests.tiny(LineupRules(mode: .balanced, minShare: 0.5, maxConsecutiveBench: 3))
+        instance.players[1].maxMinutes = 5
+        instance.players[1].name = "Ben"
+        let reason = try #require(LineupKind.impossibility(instance))
+        #expect(reason.contains("Ben has no legal on/off pattern"))
+        #expect(reason.contains("minShare") && reason.contains("maxMinutes 5"))
+        #expect(!reason.contains("maxConsecutiveBench"), "a rule not needed for the collision is not named: \(reason)")
+        let output = JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: SolverOptions(method: .greedy))
+        #expect(output.exitCode == .infeasible)
+        #expect(output.status == .infeasible)
+    }
+
+    /// The keeper-only player who must play both periods because of the bench limit, and minShare for all: the
+    /// minutes the patterns allow exceed the field (the counting argument of the pattern space).
+    @Test func minutesCountingArgument() throws {
+        var instance = LineupKind.generate(size: 22, seed: 1)
+        instance.rules?.minShare = 0.5
+        instance.rules?.maxConsecutiveBench = 3
+        let clock = ContinuousClock.now
+        let reason = try #require(LineupKind.impossibility(instance))
+        #expect((ContinuousClock.now - clock).inSeconds < 30)
+        #expect(reason.contains("minShare") && reason.contains("maxConsecutiveBench"), "\(reason)")
+    }
+
+    /// Nobody can keep goal for a whole period: named before any solve.
+    @Test func noKeeperForAPeriod() throws {
+        var instance = LineupTests.tiny(LineupRules(mode: .balanced, keeperFullPeriods: true))
+        instance.players[0].arrivesAt = 5
+        instance.locks = [LineupLock(player: "c", from: 5, to: 10, onField: false)]
+        #expect(LineupAnalysis(instance).collisions() == nil)
+        let reason = try #require(LineupKind.impossibility(instance))
+        #expect(reason.contains("period 1"), "\(reason)")
+    }
+
+    #if GLPK
+    /// A feasible squad the greedy rotation cannot fill is never reported infeasible: the pattern model finds
+    /// (and proves) its plan, and with almost no time the status is `feasible` or `unknown`, never
+    /// `infeasible`.
+    @Test func feasibleHardSquadIsNeverInfeasible() throws {
+        let instance = Self.hardSquad()
+        #expect(LineupKind.impossibility(instance) == nil)
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 60))
+        #expect(report.status == .optimal || report.status == .feasible)
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+        let rushed = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 0.01))
+        #expect(rushed.status != .infeasible)
+        #expect(Engine.verify(instance, report: rushed, kind: LineupKind.self).isEmpty)
+        if rushed.status == .unknown {
+            #expect(rushed.reason?.contains("nothing is proven") == true)
+            #expect(rushed.solution?.brokenRules?.isEmpty == false)
+        }
+    }
+
+    /// The pattern model's infeasibility proof when no counting argument applies: a formation that needs two
+    /// DEF at once from players whose bench limit and stints cannot be interleaved.
+    @Test func infeasibleByTheModelIsProven() throws {
+        var instance = LineupTests.tiny(LineupRules(mode: .balanced))
+        instance.locks = [LineupLock(player: "b", from: 5, to: 10, onField: true), LineupLock(player: "d", from: 0, to: 5, onField: true),
+                          LineupLock(player: "b", from: 0, to: 5, onField: true)]
+        // b and d both on in 0-5 at DEF with one DEF place and one GK: d or b keeps goal? Neither plays GK.
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 20))
+        #expect(report.status == .infeasible)
+        #expect(LineupTests.exhaustive(instance) == nil)
+    }
+    #endif
+
+    /// 11v11, 21 available players (one injured), minShare 0.5, minStint 2, maxConsecutiveBench 3, windows every
+    /// 5 minutes: feasible, and the greedy rotation alone does not find a plan.
+    static func hardSquad() -> LineupInstance {
+        var instance = LineupKind.generate(size: 22, seed: 4)
+        instance.rules?.minShare = 0.5
+        instance.rules?.maxConsecutiveBench = 3
+        instance.rules?.minStint = 2
+        return instance
+    }
+}
