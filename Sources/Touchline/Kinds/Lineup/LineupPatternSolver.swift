@@ -1,3 +1,4 @@
+import Foundation
 import TouchlineMILP
 
 /// The lineup pipeline on the pattern model, level by level.
@@ -38,11 +39,15 @@ enum LineupPatternSolver {
         func remaining() -> Double { timeLimitSeconds - elapsed() }
         let a = space.analysis
         var outcome = Outcome()
-        var solveOptions = options
-        solveOptions.tuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .pseudocost)
+        let solveOptions = options
         func objective(_ plan: LineupPlan) -> LineupObjective {
             LineupVerifier.objective(a.instance, a.solution(plan))
         }
+        let tracing = ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil
+        func trace(_ text: @autoclosure () -> String) {
+            if tracing { FileHandle.standardError.write(Data("[\(String(format: "%.2f", elapsed()))s] \(text())\n".utf8)) }
+        }
+        trace("classes \(space.classes.count), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")")
         func record(_ model: LineupPatternModel, _ nodes: Int) {
             outcome.variables = max(outcome.variables, model.model.variableCount)
             outcome.constraints = max(outcome.constraints, model.model.constraintCount)
@@ -103,6 +108,8 @@ enum LineupPatternSolver {
         var spread: Int? = nil
         var unresolvedBelow: Int? = nil   // smallest S with a window not proven empty
         var level2Known: (window: Window, value: Int)? = nil
+        /// Windows proven to hold no plan (by the LP or the MIP): skipped at every later level.
+        var empty = Set<Window>()
         var width = firstSpread
         let upper = best.map { $0.1.spread } ?? lastSpread
         scan: while width <= upper {
@@ -121,6 +128,7 @@ enum LineupPatternSolver {
                     model.model, solver: solver, target: true, targetSeconds: min(2, remaining()), improve: false,
                     timeLimitSeconds: remaining(), options: solveOptions)
                 record(model, fixing.nodes)
+                trace("spread \(width) window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
                 var found: LineupPlan? = nil
                 if let values = fixing.values { found = model.decode(values) }
                 if found == nil && fixing.status != .infeasible {
@@ -129,6 +137,7 @@ enum LineupPatternSolver {
                     settings.timeLimitSeconds = max(0.01, remaining())
                     let result = solver.solve(feasibility.model, options: settings)
                     record(feasibility, result.nodes)
+                    trace("  feasibility MIP: \(result.termination)")
                     if let values = result.values {
                         found = feasibility.decode(values)
                     } else if result.termination != .infeasible {
@@ -136,6 +145,7 @@ enum LineupPatternSolver {
                         continue
                     }
                 }
+                if found == nil { empty.insert(w) }
                 if let plan = found {
                     spread = width
                     let value = objective(plan)
@@ -177,6 +187,7 @@ enum LineupPatternSolver {
                 subsBound = min(subsBound, Double(known.value))
                 continue
             }
+            if empty.contains(w) { continue }
             if remaining() <= 0.01 { subsProven = false; subsBound = min(subsBound, 0); continue }
             let model = LineupPatternModel(space, window: w, goal: .substitutions)
             let start = model.encode(best!.0)
@@ -184,10 +195,12 @@ enum LineupPatternSolver {
                 model.model, solver: solver, incumbent: start, cutoff: start == nil ? Double(current - 1) : nil,
                 target: true, targetSeconds: min(2, remaining()), timeLimitSeconds: remaining(), options: solveOptions)
             record(model, fixing.nodes)
+            trace("substitutions window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
             if let values = fixing.values, let plan = model.decode(values) {
                 let value = objective(plan)
                 if value.spread == spreadValue && LineupKind.isBetter(value, than: best!.1) { best = (plan, value) }
             }
+            if fixing.status == .infeasible && fixing.values == nil && fixing.steps.first == "LP infeasible" { empty.insert(w) }
             switch fixing.status {
             case .optimal, .infeasible:
                 subsBound = min(subsBound, Double(best!.1.substitutions))
@@ -213,13 +226,16 @@ enum LineupPatternSolver {
         for w in finalWindows {
             let current = best!.1.offPreferredPosition
             if current == 0 { break }
+            if empty.contains(w) { continue }
             if remaining() <= 0.01 { offProven = false; offBound = 0; break }
             let model = LineupPatternModel(space, window: w, goal: .offPreferred(cap: substitutions))
             let start = model.encode(best!.0)
             let fixing = ReducedCostFixing.minimize(
                 model.model, solver: solver, incumbent: start, cutoff: start == nil ? Double(current - 1) : nil,
-                target: false, timeLimitSeconds: remaining(), integralCompletion: true, options: solveOptions)
+                target: true, targetSeconds: min(1, remaining() / 4), timeLimitSeconds: remaining(),
+                integralCompletion: true, options: solveOptions)
             record(model, fixing.nodes)
+            trace("offPreferred window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
             if let values = fixing.values, let plan = model.decode(values) {
                 let value = objective(plan)
                 if LineupKind.isBetter(value, than: best!.1) { best = (plan, value) }
@@ -250,6 +266,9 @@ enum LineupPatternSolver {
 }
 
 extension LineupKind {
+    /// Branch-and-bound settings of the pattern model's MIPs (cuts and pseudocost branching, as measured).
+    static let patternTuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .pseudocost)
+
     /// Balanced and pre-marked lineups (live re-plans included) on the pattern model; nil (the compact model
     /// then) for the other modes, for `method: greedy`, and when the patterns are too many.
     public static func solveIndependently(
@@ -262,7 +281,7 @@ extension LineupKind {
         guard space.enumerate() else { return nil }
         let start = LineupGreedy.plan(analysis)
         var solveOptions = options
-        if let tuning { solveOptions.tuning = tuning }
+        solveOptions.tuning = tuning ?? patternTuning
         let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds
         let outcome = LineupPatternSolver.solve(
             space, solver: solver, start: start, timeLimitSeconds: max(0.05, limit), options: solveOptions)
