@@ -105,3 +105,35 @@ write("u14-locked-keeper", {
 write("u10-infeasible", {
     "match": U10, "formation": U10_FORMATION, "players": squad(12, SEVEN),
     "rules": {"mode": "balanced", "minShare": 0.75, "keeperFullPeriods": True, "maxConsecutiveBench": 1}})
+
+# Hard squads (issue 14): each one a case the earlier engine got wrong or could not prove.
+hard = squad(22, ELEVEN)
+hard[13]["status"] = "injured"
+write("u14-11v11-22-hard", {
+    "match": {"periods": 2, "periodMinutes": 35, "substitutions": {"everyMinutes": 5}},
+    "formation": {"GK": 1, "DEF": 4, "MID": 4, "FWD": 2}, "players": hard,
+    "rules": {"mode": "balanced", "minShare": 0.5, "minStint": 2, "maxConsecutiveBench": 3,
+              "keeperFullPeriods": True}})
+colours = [{"id": "k1", "name": "Yara", "number": 1, "positions": ["GK"]},
+           {"id": "k2", "name": "Zoe", "number": 2, "positions": ["GK"]}] + squad(12, SEVEN[1:])
+write("u10-colour-groups-14", {
+    "match": {"periods": 2, "periodMinutes": 25, "substitutions": {"everyMinutes": 5}},
+    "formation": {"GK": 1, "DEF": 2, "MID": 3, "FWD": 1}, "players": colours,
+    "rules": {"mode": "colourGroups", "minShare": 0.5, "keeperFullPeriods": True},
+    "colourGroups": {"colours": ["red", "blue", "green", "yellow"]}})
+late = squad(14, NINE)
+late[12]["arrivesAt"] = 20
+write("u12-turn-based-late", {
+    "match": {"periods": 2, "periodMinutes": 30, "substitutions": {"everyMinutes": 10}},
+    "formation": {"GK": 1, "DEF": 3, "MID": 3, "FWD": 2}, "players": late,
+    "rules": {"mode": "turnBased", "minShare": 0.5, "keeperFullPeriods": True},
+    "turnBased": {"changesPerWindow": 2}})
+season = squad(15, NINE + [["FWD", "DEF"]])
+for i, minutes in enumerate([150, 180, 120, 150, 165, 135, 180, 150, 120, 165, 150, 135, 105, 120, 90]):
+    season[i]["seasonMinutes"] = minutes
+write("u12-overtime-season", {
+    "match": {"periods": 2, "periodMinutes": 30, "overtime": {"periods": 2, "periodMinutes": 10},
+              "substitutions": {"everyMinutes": 10}},
+    "formation": {"GK": 1, "DEF": 3, "MID": 3, "FWD": 2}, "players": season,
+    "rules": {"mode": "balanced", "minShare": 0.5, "minStint": 2, "keeperFullPeriods": True,
+              "seasonBalance": True}})

@@ -230,7 +230,11 @@ enum LineupPatternSolver {
             bound: subsBound, gap: subsProven ? 0 : gap(Double(substitutions), subsBound),
             seconds: elapsed() - level2Start, nodes: outcome.nodes - nodesBefore2))
 
-        // Level 3: off-preferred positions with the substitutions held.
+        // Level 3: off-preferred positions with the substitutions held. Its LP bound is often the optimum and
+        // the work is finding a plan that reaches it: proximity search from the incumbent (measured: the hard
+        // 22-player squad proven at 14 in 6 s with it, 21 against a bound of 14 after 20 s without).
+        var positionOptions = solveOptions
+        if ProcessInfo.processInfo.environment["TOUCHLINE_NO_PROXY"] == nil { positionOptions.tuning.proximitySearch = true }
         let level3Start = elapsed()
         let nodesBefore3 = outcome.nodes
         var offProven = subsProven
@@ -245,7 +249,7 @@ enum LineupPatternSolver {
             let fixing = ReducedCostFixing.minimize(
                 model.model, solver: solver, incumbent: start, cutoff: start == nil ? Double(current - 1) : nil,
                 target: true, targetSeconds: min(1, remaining() / 4), timeLimitSeconds: remaining(),
-                integralCompletion: true, options: solveOptions)
+                integralCompletion: true, options: positionOptions)
             record(model, fixing.nodes)
             trace("offPreferred window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
             if let values = fixing.values, let plan = model.decode(values) {
