@@ -18,6 +18,15 @@ enum LineupGreedy {
             let objective = LineupVerifier.objective(analysis.instance, solution)
             if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
         }
+        if best == nil, analysis.instance.mode == .balanced || analysis.instance.mode == .preMarked {
+            // The rotation is myopic: on squads it cannot fill, search over the players' legal patterns.
+            var space = LineupPatternSpace(analysis)
+            if space.enumerate(), var repair = LineupPatternRepair(space), let plan = repair.search() {
+                let solution = analysis.solution(plan)
+                let findings = LineupVerifier.check(analysis.instance, solution)
+                if findings.structural.isEmpty && findings.broken.isEmpty { return plan }
+            }
+        }
         return best?.plan
     }
 

@@ -348,6 +348,46 @@ struct LineupPatternSpace: Sendable {
         return nil
     }
 
+    /// Every plan fills the field in every segment, so the players' minutes add up to exactly what the field
+    /// holds (and their regulation minutes to what regulation holds). A pattern with more minutes than its
+    /// player's fewest plus what the others' fewest leave over (or fewer than their most less the excess) is in
+    /// no plan: drop it, until nothing changes. Exact: it removes no pattern any plan uses.
+    mutating func tighten() {
+        let a = analysis
+        let capacity = a.segments.reduce(0) { $0 + $1.length } * a.fieldSize
+        let regulationCapacity = a.segments.filter { $0.start < a.regulationEnd }.reduce(0) { $0 + $1.length } * a.fieldSize
+        var changed = true
+        while changed {
+            changed = false
+            var least = 0, most = 0, leastRegulation = 0, mostRegulation = 0
+            for group in classes {
+                least += (group.patterns.map(\.minutes).min() ?? 0) * group.count
+                most += (group.patterns.map(\.minutes).max() ?? 0) * group.count
+                leastRegulation += (group.patterns.map(\.regulation).min() ?? 0) * group.count
+                mostRegulation += (group.patterns.map(\.regulation).max() ?? 0) * group.count
+            }
+            guard least <= capacity, most >= capacity, leastRegulation <= regulationCapacity, mostRegulation >= regulationCapacity else { return }
+            for c in classes.indices {
+                let group = classes[c]
+                guard let low = group.patterns.map(\.minutes).min(), let high = group.patterns.map(\.minutes).max(),
+                      let lowRegulation = group.patterns.map(\.regulation).min(),
+                      let highRegulation = group.patterns.map(\.regulation).max() else { continue }
+                // With n members, one member may take at most its fewest plus the slack the others leave.
+                let upper = low + (capacity - least)
+                let lower = high - (most - capacity)
+                let upperRegulation = lowRegulation + (regulationCapacity - leastRegulation)
+                let lowerRegulation = highRegulation - (mostRegulation - regulationCapacity)
+                let kept = group.patterns.filter {
+                    $0.minutes <= upper && $0.minutes >= lower && $0.regulation <= upperRegulation && $0.regulation >= lowerRegulation
+                }
+                if kept.count < group.patterns.count && !kept.isEmpty {
+                    classes[c].patterns = kept
+                    changed = true
+                }
+            }
+        }
+    }
+
     /// True when player p keeps goal through keeper columns.
     func usesKeeperColumns(_ p: Int) -> Bool {
         keeperColumns && analysis.eligible[p].contains(analysis.keeper!)
@@ -410,6 +450,11 @@ struct LineupPatternSpace: Sendable {
         }
         for segment in a.segments { divisor = gcd(divisor, segment.length) }
         classes = built
+        tighten()
+        for c in classes.indices where classes[c].balances != nil {
+            let offset = a.base[classes[c].members[0]] + a.spreadOffset[classes[c].members[0]]
+            classes[c].balances = classes[c].patterns.map { offset + $0.minutes }
+        }
         step = max(1, divisor)
         return true
     }

@@ -1,0 +1,234 @@
+import Foundation
+
+/// A legal plan from the players' legal patterns, without a solver: each player holds one pattern (so every
+/// rule of their own holds by construction) and a min-conflicts search swaps patterns until the shared rules
+/// hold too: the field full in every segment, enough players for each position, a keeper for every period,
+/// `maxChangesPerWindow`. Positions are then a least-cost assignment per segment. Used when the greedy
+/// rotation finds nothing; deterministic (seeded), bounded in moves.
+struct LineupPatternRepair {
+    let space: LineupPatternSpace
+    /// Player → class index and pattern list.
+    let classOf: [Int?]
+    var choice: [Int]
+    var random = SeededRandom(seed: 0x70A7)
+
+    init?(_ space: LineupPatternSpace) {
+        guard !space.classes.isEmpty else { return nil }
+        self.space = space
+        var classOf = [Int?](repeating: nil, count: space.analysis.playerCount)
+        for (c, group) in space.classes.enumerated() {
+            for p in group.members { classOf[p] = c }
+        }
+        self.classOf = classOf
+        // Start from the pattern nearest the fair share of minutes.
+        let a = space.analysis
+        let fair = Double(a.segments.reduce(0) { $0 + $1.length } * a.fieldSize) / Double(max(1, space.classes.reduce(0) { $0 + $1.count }))
+        choice = classOf.map { c in
+            guard let c else { return 0 }
+            let patterns = space.classes[c].patterns
+            return patterns.indices.min { abs(Double(patterns[$0].minutes) - fair) < abs(Double(patterns[$1].minutes) - fair) } ?? 0
+        }
+    }
+
+    func pattern(_ p: Int) -> LineupPattern? { classOf[p].map { space.classes[$0].patterns[choice[p]] } }
+
+    /// How far the current choice is from a plan (0: the shared rules hold by counting).
+    func violation() -> Int {
+        let a = space.analysis
+        let n = a.segmentCount
+        var total = 0
+        var entries = [Int](repeating: 0, count: n)
+        var on = [Int](repeating: 0, count: n)
+        var eligibleOn = [[Int]](repeating: [Int](repeating: 0, count: a.positions.count), count: n)
+        let keeperPosition = space.keeperColumns ? a.keeper : nil
+        var keeperFound = Set<Int>()
+        for p in 0..<a.playerCount {
+            guard let pattern = pattern(p) else { continue }
+            var bits = pattern.mask
+            while bits != 0 {
+                let s = bits.trailingZeroBitCount
+                on[s] += 1
+                for q in a.eligible[p] where q != keeperPosition { eligibleOn[s][q] += 1 }
+                bits &= bits - 1
+            }
+            bits = pattern.entries
+            while bits != 0 {
+                entries[bits.trailingZeroBitCount] += 1
+                bits &= bits - 1
+            }
+            if keeperPosition != nil {
+                for r in space.classes[classOf[p]!].keeperPeriods where space.periodSegments[r]!.allSatisfy({ pattern.isOn($0) }) {
+                    keeperFound.insert(r)
+                }
+            }
+        }
+        for s in 0..<n {
+            total += abs(on[s] - a.fieldSize)
+            for (q, count) in a.slots.enumerated() where q != keeperPosition {
+                // The keeper (when chosen per period) takes a field place: outfield positions need the rest.
+                total += max(0, count - eligibleOn[s][q])
+            }
+        }
+        if keeperPosition != nil { total += space.periods.filter { !keeperFound.contains($0) }.count }
+        if let limit = a.rules.maxChangesPerWindow {
+            for t in 1..<max(1, n) { total += max(0, entries[t] - limit) }
+        }
+        return total
+    }
+
+    /// The plan when the current choice is one (keepers chosen per period, positions assigned), else nil.
+    func plan() -> LineupPlan? {
+        let a = space.analysis
+        let masks = (0..<a.playerCount).map { pattern($0)?.mask ?? 0 }
+        var keepers: [Int: Int] = [:]
+        if space.keeperColumns {
+            for r in space.periods {
+                let candidates = (0..<a.playerCount).filter { p in
+                    guard let c = classOf[p], space.classes[c].keeperPeriods.contains(r) else { return false }
+                    return space.periodSegments[r]!.allSatisfy { masks[p] & (1 << UInt64($0)) != 0 }
+                }
+                // Keeper-only players first, then those who prefer goal.
+                guard let keeper = candidates.min(by: {
+                    (a.eligible[$0].count, a.preferred[$0] == a.keeper ? 0 : 1) < (a.eligible[$1].count, a.preferred[$1] == a.keeper ? 0 : 1)
+                }) else { return nil }
+                keepers[r] = keeper
+            }
+        }
+        return space.plan(masks: masks, keepers: keepers)
+    }
+
+    /// Searches for at most `moves` pattern swaps; nil when no plan was reached. Min-conflicts: take a segment
+    /// whose count is off (or any rule still broken), a player whose pattern could fix it, and give that player
+    /// the pattern of theirs that breaks the least (ties at random; a short tabu list keeps it moving).
+    mutating func search(moves: Int = 20_000, sample: Int = 256) -> LineupPlan? {
+        let a = space.analysis
+        let n = a.segmentCount
+        let players = (0..<a.playerCount).filter { classOf[$0] != nil }
+        guard !players.isEmpty else { return nil }
+        let keeperPosition = space.keeperColumns ? a.keeper : nil
+        let limit = a.rules.maxChangesPerWindow ?? Int.max
+        // Counts kept up to date as patterns change.
+        var on = [Int](repeating: 0, count: n)
+        var eligibleOn = [[Int]](repeating: [Int](repeating: 0, count: a.positions.count), count: n)
+        var entries = [Int](repeating: 0, count: n)
+        var keepersIn = [Int: Int]()
+        let keeperPeriods = (0..<a.playerCount).map { p in classOf[p].map { space.classes[$0].keeperPeriods } ?? [] }
+        let periodMask = Dictionary(uniqueKeysWithValues: space.periods.map { r in
+            (r, space.periodSegments[r]!.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) })
+        })
+        func apply(_ p: Int, _ pattern: LineupPattern, _ sign: Int) {
+            var bits = pattern.mask
+            while bits != 0 {
+                let s = bits.trailingZeroBitCount
+                on[s] += sign
+                for q in a.eligible[p] where q != keeperPosition { eligibleOn[s][q] += sign }
+                bits &= bits - 1
+            }
+            bits = pattern.entries
+            while bits != 0 {
+                entries[bits.trailingZeroBitCount] += sign
+                bits &= bits - 1
+            }
+            for r in keeperPeriods[p] where pattern.mask & periodMask[r]! == periodMask[r]! { keepersIn[r, default: 0] += sign }
+        }
+        /// The violation terms that depend on segment s / window t / period r.
+        func segmentCost(_ s: Int) -> Int {
+            var total = abs(on[s] - a.fieldSize)
+            for (q, count) in a.slots.enumerated() where q != keeperPosition { total += max(0, count - eligibleOn[s][q]) }
+            return total
+        }
+        func windowCost(_ t: Int) -> Int { t == 0 ? 0 : max(0, entries[t] - limit) }
+        func periodCost(_ r: Int) -> Int { keeperPosition == nil ? 0 : ((keepersIn[r] ?? 0) > 0 ? 0 : 1) }
+        for p in players { apply(p, pattern(p)!, 1) }
+        var current = (0..<n).reduce(0) { $0 + segmentCost($1) + windowCost($1) } + space.periods.reduce(0) { $0 + periodCost($1) }
+        var tabu: [Int] = []
+        for _ in 0..<moves {
+            if current == 0, let plan = plan() { return plan }
+            // A broken segment, window or period, and the players who can change it in the right direction.
+            let brokenSegments = (0..<n).filter { segmentCost($0) > 0 || windowCost($0) > 0 }
+            var want: (segment: Int, on: Bool)? = nil
+            var candidates = players
+            if !brokenSegments.isEmpty {
+                let s = brokenSegments[random.int(in: 0...(brokenSegments.count - 1))]
+                let bit = UInt64(1) << UInt64(s)
+                if segmentCost(s) > 0 {
+                    let wantOn = on[s] <= a.fieldSize
+                    want = (s, wantOn)
+                    candidates = players.filter { p in
+                        space.classes[classOf[p]!].rules.canBeOn & bit != 0 && ((pattern(p)!.mask & bit != 0) != wantOn)
+                    }
+                } else {
+                    candidates = players.filter { pattern($0)!.entries & bit != 0 }
+                }
+            }
+            candidates.removeAll { tabu.contains($0) }
+            if candidates.isEmpty { candidates = players }
+            let p = candidates[random.int(in: 0...(candidates.count - 1))]
+            let patterns = space.classes[classOf[p]!].patterns
+            let old = patterns[choice[p]]
+            var bestChoice = choice[p]
+            var bestValue = Int.max
+            var ties = 0
+            var pool = Array(patterns.indices)
+            if let want {
+                let bit = UInt64(1) << UInt64(want.segment)
+                let focused = pool.filter { (patterns[$0].mask & bit != 0) == want.on }
+                if !focused.isEmpty { pool = focused }
+            }
+            let eligibleHere = a.eligible[p].filter { $0 != keeperPosition }
+            let sampled = pool.count <= sample ? pool : (0..<sample).map { _ in pool[random.int(in: 0...(pool.count - 1))] }
+            for k in sampled where k != choice[p] {
+                let candidate = patterns[k]
+                // The change in violation, segment by segment, without applying the pattern.
+                var delta = 0
+                var bits = old.mask ^ candidate.mask
+                while bits != 0 {
+                    let s = bits.trailingZeroBitCount
+                    let d = candidate.mask & (1 << UInt64(s)) != 0 ? 1 : -1
+                    delta += abs(on[s] + d - a.fieldSize) - abs(on[s] - a.fieldSize)
+                    for q in eligibleHere {
+                        let need = a.slots[q]
+                        delta += max(0, need - eligibleOn[s][q] - d) - max(0, need - eligibleOn[s][q])
+                    }
+                    bits &= bits - 1
+                }
+                if limit != Int.max {
+                    bits = old.entries ^ candidate.entries
+                    while bits != 0 {
+                        let t = bits.trailingZeroBitCount
+                        let d = candidate.entries & (1 << UInt64(t)) != 0 ? 1 : -1
+                        delta += max(0, entries[t] + d - limit) - max(0, entries[t] - limit)
+                        bits &= bits - 1
+                    }
+                }
+                for r in keeperPeriods[p] {
+                    let full = periodMask[r]!
+                    let d = (candidate.mask & full == full ? 1 : 0) - (old.mask & full == full ? 1 : 0)
+                    let count = keepersIn[r] ?? 0
+                    delta += (count + d > 0 ? 0 : 1) - (count > 0 ? 0 : 1)
+                }
+                let value = current + delta
+                if value < bestValue {
+                    bestValue = value
+                    bestChoice = k
+                    ties = 1
+                } else if value == bestValue {
+                    ties += 1
+                    if random.int(in: 1...ties) == 1 { bestChoice = k }
+                }
+            }
+            if bestValue <= current || random.chance(bestValue - current <= 1 ? 0.1 : 0.02) {
+                apply(p, old, -1)
+                choice[p] = bestChoice
+                apply(p, patterns[bestChoice], 1)
+                current = bestValue == Int.max ? current : bestValue
+            }
+            tabu.append(p)
+            if tabu.count > max(1, players.count / 4) { tabu.removeFirst() }
+        }
+        if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
+            FileHandle.standardError.write(Data("pattern repair: \(moves) moves, violation left \(current)\n".utf8))
+        }
+        return current == 0 ? plan() : nil
+    }
+}
