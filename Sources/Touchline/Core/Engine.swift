@@ -73,6 +73,7 @@ public enum Engine {
             tuning: settings.tuning)
         {
             var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
+            stats.patterns = parts.patterns
             stats.levels = parts.levels.map { levels in
                 settings.reproducible ? levels.map { var level = $0; level.seconds = 0; return level } : levels
             }

@@ -166,12 +166,15 @@ public struct IndependentSolve<Solution: Sendable>: Sendable {
     /// The bound and gap of the first level not proven optimal (of level 1, with gap 0, when all are).
     public var bound: Double?
     public var gap: Double?
+    /// Columns of a pattern model, when the kind uses one (reported as `stats.patterns`).
+    public var patterns: Int?
 
     public init(
         solution: Solution?, proven: Bool, method: String, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,
         warnings: [String] = [], infeasibleReason: String? = nil, levels: [LevelStats]? = nil, bound: Double? = nil,
-        gap: Double? = nil
+        gap: Double? = nil, patterns: Int? = nil
     ) {
+        self.patterns = patterns
         self.solution = solution
         self.proven = proven
         self.method = method

@@ -122,6 +122,40 @@ import TouchlineMILP
         #expect(reason.contains("period 1"), "\(reason)")
     }
 
+    /// The greedy (no solver at all, as in a greedy-only build) returns a legal plan for the hard squad, which
+    /// the rotation alone cannot fill: the pattern search takes over.
+    @Test func greedyFindsAPlanForTheHardSquad() throws {
+        let instance = Self.hardSquad()
+        let analysis = LineupAnalysis(instance)
+        let rotations = (0...3).compactMap { LineupGreedy.rotation(analysis, lenient: false, benchWeight: $0) }
+        #expect(rotations.allSatisfy { !LineupVerifier.check(instance, analysis.solution($0)).broken.isEmpty },
+                "the rotation alone fills this squad, so it no longer tests the pattern search")
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        #expect(report.status == .feasible)
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+    }
+
+    /// Tightening by the field's minutes removes no pattern a plan uses: the optimum over the tightened
+    /// patterns equals the exhaustive optimum on the tiny cases (through the engine), and on a tight squad it
+    /// leaves each player only patterns of their fewest minutes.
+    @Test func tighteningKeepsEveryPlan() throws {
+        // Four players, two places, 20 minutes: minShare 0.5 asks 10 of each, 40 in all, exactly what the field
+        // holds. So every plan gives everyone exactly 10 minutes, and only such patterns may remain.
+        let instance = LineupTests.tiny(LineupRules(mode: .balanced, minShare: 0.5))
+        var space = LineupPatternSpace(LineupAnalysis(instance))
+        let untightened = space.classes.isEmpty
+        let enumerated = space.enumerate()
+        #expect(untightened && enumerated)
+        #expect(space.classes.allSatisfy { $0.patterns.allSatisfy { $0.minutes == 10 } })
+        let all = try #require(space.enumerator.patterns(space.rules[1]!, limit: 1000))
+        #expect(all.contains { $0.minutes > 10 }, "before tightening a player could play more")
+        #if GLPK
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp))
+        #expect(report.status == .optimal)
+        #expect(report.objective == LineupTests.exhaustive(instance))
+        #endif
+    }
+
     #if GLPK
     /// A feasible squad the greedy rotation cannot fill is never reported infeasible: the pattern model finds
     /// (and proves) its plan, and with almost no time the status is `feasible` or `unknown`, never
@@ -154,13 +188,12 @@ import TouchlineMILP
     }
     #endif
 
-    /// 11v11, 21 available players (one injured), minShare 0.5, minStint 2, maxConsecutiveBench 3, windows every
-    /// 5 minutes: feasible, and the greedy rotation alone does not find a plan.
+    /// `instances/lineups/u14-11v11-22-hard.json`: 11v11, 21 available players (one injured), a keeper-only
+    /// player, minShare 0.5, minStint 2, maxConsecutiveBench 3, windows every 5 minutes. Feasible, and exactly
+    /// tight: the fewest minutes the players' patterns allow fill the field.
     static func hardSquad() -> LineupInstance {
-        var instance = LineupKind.generate(size: 22, seed: 4)
-        instance.rules?.minShare = 0.5
-        instance.rules?.maxConsecutiveBench = 3
-        instance.rules?.minStint = 2
-        return instance
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("instances/lineups/u14-11v11-22-hard.json")
+        return try! JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: path))
     }
 }

@@ -100,7 +100,7 @@ struct LineupPatternRepair {
     /// Searches for at most `moves` pattern swaps; nil when no plan was reached. Min-conflicts: take a segment
     /// whose count is off (or any rule still broken), a player whose pattern could fix it, and give that player
     /// the pattern of theirs that breaks the least (ties at random; a short tabu list keeps it moving).
-    mutating func search(moves: Int = 20_000, sample: Int = 256) -> LineupPlan? {
+    mutating func search(moves: Int = 20_000, sample: Int = 512, restartEvery: Int = 2_500) -> LineupPlan? {
         let a = space.analysis
         let n = a.segmentCount
         let players = (0..<a.playerCount).filter { classOf[$0] != nil }
@@ -142,7 +142,17 @@ struct LineupPatternRepair {
         for p in players { apply(p, pattern(p)!, 1) }
         var current = (0..<n).reduce(0) { $0 + segmentCost($1) + windowCost($1) } + space.periods.reduce(0) { $0 + periodCost($1) }
         var tabu: [Int] = []
-        for _ in 0..<moves {
+        for move in 0..<moves {
+            if move > 0 && move % restartEvery == 0 && current > 0 {
+                // Start again from a random pattern for everyone.
+                for p in players { apply(p, pattern(p)!, -1) }
+                for p in players {
+                    choice[p] = random.int(in: 0...(space.classes[classOf[p]!].patterns.count - 1))
+                    apply(p, pattern(p)!, 1)
+                }
+                current = (0..<n).reduce(0) { $0 + segmentCost($1) + windowCost($1) } + space.periods.reduce(0) { $0 + periodCost($1) }
+                tabu.removeAll()
+            }
             if current == 0, let plan = plan() { return plan }
             // A broken segment, window or period, and the players who can change it in the right direction.
             let brokenSegments = (0..<n).filter { segmentCost($0) > 0 || windowCost($0) > 0 }
