@@ -572,8 +572,29 @@ extension LineupAnalysis {
 }
 
 extension LineupKind {
+    /// The model `touchline export` writes and the engine falls back on: for balanced and pre-marked lineups
+    /// (and live re-plans) the pattern model with every player's own column per pattern and the whole
+    /// lexicographic objective in it (the engine solves its restrictions: spread windows and reduced-cost
+    /// fixing); for the other modes, and past the pattern limits, the compact model.
     public static func formulate(_ instance: LineupInstance) -> Formulation<LineupSolution> {
-        formulation(instance, relaxed: false)
+        if instance.mode == .balanced || instance.mode == .preMarked {
+            let analysis = LineupAnalysis(instance)
+            var space = LineupPatternSpace(analysis)
+            if space.enumerate() {
+                let split = space.splitClasses()
+                let master = LineupPatternModel(split, window: nil, goal: .lexicographic)
+                return Formulation(
+                    model: master.model, tuning: patternTuning,
+                    decode: { result in
+                        guard let values = result.values, let plan = master.decode(values) else {
+                            return analysis.solution(LineupPlan(segments: analysis.segmentCount, players: analysis.playerCount))
+                        }
+                        return analysis.solution(plan)
+                    },
+                    encode: { solution in analysis.plan(of: solution).flatMap { master.encode($0) } })
+            }
+        }
+        return formulation(instance, relaxed: false)
     }
 
     static func formulation(_ instance: LineupInstance, relaxed: Bool) -> Formulation<LineupSolution> {

@@ -13,7 +13,14 @@ struct LineupPatternModel {
         case substitutions
         /// Off-preferred player-segments, with the substitutions held at most at `cap`.
         case offPreferred(cap: Int)
+        /// The whole lexicographic objective in one model (for export): spread by `high`/`low` columns bounding
+        /// every single player's balance, then substitutions, then off-preferred positions. Exact only when
+        /// every class is a single player (see ``LineupPatternSpace/splitClasses()``).
+        case lexicographic
     }
+
+    /// The spread columns of the `lexicographic` goal.
+    var spreadColumns: (high: Variable, low: Variable)?
 
     let space: LineupPatternSpace
     var model = Model(name: "lineup-patterns")
@@ -136,6 +143,25 @@ struct LineupPatternModel {
         case .offPreferred(let cap):
             if !substitutions.terms.isEmpty { model.add(substitutions <= Double(cap), name: "substitutions_cap") }
             model.minimize(objective, name: "offPreferredPosition")
+        case .lexicographic:
+            var spread = LinearExpression()
+            if classes.contains(where: { $0.balances != nil }) {
+                let high = model.addInteger("spread_high", lower: -1e9, upper: 1e9)
+                let low = model.addInteger("spread_low", lower: -1e9, upper: 1e9)
+                spreadColumns = (high, low)
+                for (c, group) in classes.enumerated() {
+                    guard let balances = group.balances else { continue }
+                    precondition(group.count == 1, "the lexicographic pattern model needs single-player classes")
+                    var balance = LinearExpression()
+                    for (k, variable) in lambda[c] { balance.add(variable, coefficient: Double(balances[k])) }
+                    model.add(LinearExpression(high) - balance >= 0, name: "spread_high[\(c)]")
+                    model.add(balance - LinearExpression(low) >= 0, name: "spread_low[\(c)]")
+                }
+                spread = LinearExpression(high) - LinearExpression(low)
+            }
+            model.minimize(spread, name: "spread")
+            model.minimize(substitutions, name: "substitutions")
+            model.minimize(objective, name: "offPreferredPosition")
         }
     }
 
@@ -143,11 +169,13 @@ struct LineupPatternModel {
     func encode(_ plan: LineupPlan) -> [Double]? {
         let a = space.analysis
         var values = [Double](repeating: 0, count: model.variableCount)
+        var spreadValues: [Int] = []
         for (c, group) in space.classes.enumerated() {
             for p in group.members {
                 var mask: UInt64 = 0
                 for s in 0..<a.segmentCount where plan.isOn(p, s) { mask |= 1 << UInt64(s) }
                 guard let column = lambda[c].first(where: { group.patterns[$0.k].mask == mask }) else { return nil }
+                if let balances = group.balances { spreadValues.append(balances[column.k]) }
                 values[column.variable.index] += 1
                 for s in 0..<a.segmentCount {
                     guard let q = plan.cells[s][p] else { continue }
@@ -160,6 +188,10 @@ struct LineupPatternModel {
                     }
                 }
             }
+        }
+        if let (high, low) = spreadColumns {
+            values[high.index] = Double(spreadValues.max() ?? 0)
+            values[low.index] = Double(spreadValues.min() ?? 0)
         }
         return values
     }

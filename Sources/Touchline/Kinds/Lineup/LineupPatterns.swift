@@ -388,6 +388,20 @@ struct LineupPatternSpace: Sendable {
         }
     }
 
+    /// The same patterns with every class split into single players (for the exported model, whose spread
+    /// rows bound each player's balance).
+    func splitClasses() -> LineupPatternSpace {
+        var split = self
+        split.classes = classes.flatMap { group in
+            group.members.map { p in
+                var single = group
+                single.members = [p]
+                return single
+            }
+        }
+        return split
+    }
+
     /// True when player p keeps goal through keeper columns.
     func usesKeeperColumns(_ p: Int) -> Bool {
         keeperColumns && analysis.eligible[p].contains(analysis.keeper!)
