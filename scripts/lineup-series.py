@@ -60,9 +60,13 @@ def main():
     parser.add_argument("--modes", default="balanced,preMarked,live,turnBased,colourGroups")
     parser.add_argument("--time-limit", default="10")
     parser.add_argument("-o", default="Benchmarks/LINEUP-SERIES.md")
+    parser.add_argument("--keep", help="a JSON file of earlier rows to keep (for the modes not run now)")
     options = parser.parse_args()
     rows = []
-    for mode in options.modes.split(","):
+    modes_now = options.modes.split(",")
+    if options.keep:
+        rows = [r for r in json.load(open(options.keep)) if r["mode"] not in modes_now]
+    for mode in modes_now:
         for size in [int(s) for s in options.sizes.split(",")]:
             for seed in range(1, options.seeds + 1):
                 base, _, _ = run(options.binary, ["generate", "lineup", "--size", str(size), "--seed", str(seed)])
@@ -97,7 +101,7 @@ def write(rows, options):
            "(balanced, preMarked and live only; the other modes are still on the compact model).", ""]
     out.append("| mode | size | proven | median s | max s | patterns (median / max) | greedy legal | greedy median s | greedy max s | verified |")
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for mode in options.modes.split(","):
+    for mode in ["balanced", "preMarked", "live", "turnBased", "colourGroups"]:
         for size in [int(s) for s in options.sizes.split(",")]:
             group = [r for r in rows if r["mode"] == mode and r["size"] == size]
             if not group:
