@@ -306,12 +306,15 @@ enum LineupGreedy {
         let outfieldSlots = a.fieldSize - (a.keeper.map { a.slots[$0] } ?? 0)
         let pool = a.outfieldPlayers
         var keeperPlayer: Int? = nil
+        /// Keepers who take no colour, rotated period by period (fewest minutes first) when there are several.
+        var keeperRotation: [Int] = []
         if let keeper = a.keeper {
             let options = (0..<count).filter {
                 a.canPlay[$0].allSatisfy { $0 } && a.eligible[$0].contains(keeper) && fixedColours[a.instance.players[$0].id] == nil
             }
             keeperPlayer = a.stayingKeeper ?? options.first { !pool.contains($0) } ?? options.first
             guard keeperPlayer != nil else { return [] }
+            keeperRotation = a.stayingKeeper == nil ? options.filter { !pool.contains($0) } : []
         }
         let coloured = pool.filter { $0 != keeperPlayer }
         var results: [LineupPlan] = []
@@ -342,6 +345,9 @@ enum LineupGreedy {
             var previousMask = -1
             var ok = true
             for (s, segment) in a.segments.enumerated() {
+                if keeperRotation.count > 1 && (s == 0 || a.startsPeriod(s)) {
+                    keeperPlayer = keeperRotation.min { (value[$0], $0) < (value[$1], $1) }
+                }
                 func load(_ mask: Int) -> Int {
                     (0..<count).filter { colourOf[$0].map { mask & (1 << $0) != 0 } ?? false }.reduce(0) { $0 + value[$1] }
                 }
