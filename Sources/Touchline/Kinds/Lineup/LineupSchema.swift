@@ -5,6 +5,7 @@ extension LineupKind {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://touchline.invalid/schema/lineup.json",
       "title": "Touchline lineup instance",
+      "description": "A lineup problem. The result's status is optimal (proven), feasible (a legal plan, not proven optimal), infeasible (proven impossible: by counting before any solve or by the solver; reason names the colliding rules), unknown (no legal plan found within the limit and nothing proven; exit code 3) or invalid. With infeasible and unknown the solution is a best-effort plan whose brokenRules lists every rule it breaks.",
       "type": "object",
       "required": ["problem", "match", "formation", "players"],
       "properties": {
