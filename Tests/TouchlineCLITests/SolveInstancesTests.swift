@@ -136,6 +136,34 @@ import Testing
         let verify = try Binary.run(["verify", "instances/lineups/u10-infeasible.json", result])
         #expect(verify.status == 0, "\(verify.stdout)")
     }
+
+    /// A turn-based squad of 18 that neither the greedy queue simulation nor (within a second) the compact
+    /// model fills: status `unknown`, exit 3, a best-effort plan with its broken rules that `verify` accepts,
+    /// and never `infeasible` (nothing proves it impossible).
+    @Test func nothingFoundIsUnknownNotInfeasible() throws {
+        let generated = try Binary.run(["generate", "lineup", "--size", "18", "--seed", "4"])
+        var instance = try #require(generated.json)
+        var rules = try #require(instance["rules"] as? [String: Any])
+        rules["mode"] = "turnBased"
+        instance["rules"] = rules
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: instance), as: UTF8.self)
+        let path = try Binary.temporaryFile(text, name: "turn-based-18.json")
+        let greedy = try Binary.run(["solve", "--method", "greedy", path])
+        #expect(greedy.status == 3, "greedy: \(greedy.stderr)")
+        let run = try Binary.run(["solve", "--time-limit", "1", path])
+        let json = try #require(run.json)
+        let status = json["status"] as? String
+        #expect(status == "unknown" || status == "feasible")
+        #expect(run.status == (status == "unknown" ? 3 : 0))
+        if status == "unknown" {
+            #expect((json["reason"] as? String)?.contains("nothing is proven") == true)
+            let broken = (json["solution"] as? [String: Any])?["brokenRules"] as? [String] ?? []
+            #expect(!broken.isEmpty)
+        }
+        let result = try Binary.temporaryFile(run.stdout, name: "turn-based-18-result.json")
+        let verify = try Binary.run(["verify", path, result])
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
 }
 
 /// Every shipped `officials` and `matchday` instance (Field Game and the converted Udine benchmark), by greedy
