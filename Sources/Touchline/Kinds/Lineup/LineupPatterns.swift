@@ -54,7 +54,11 @@ struct LineupPatternEnumerator: Sendable {
         replan = analysis.replan
     }
 
-    /// Every legal pattern, or nil when there are more than `limit`.
+    /// Steps of the depth-first search one enumeration may take (a hostile instance cannot make it hang: past
+    /// this the patterns count as too many and the compact model answers).
+    static let stepLimit = 4_000_000
+
+    /// Every legal pattern, or nil when there are more than `limit` (or the search is too long).
     func patterns(_ rules: LineupPlayerRules, limit: Int) -> [LineupPattern]? {
         var found: [LineupPattern] = []
         let complete = walk(rules) { pattern in
@@ -64,17 +68,19 @@ struct LineupPatternEnumerator: Sendable {
         return complete ? found : nil
     }
 
-    /// True when at least one legal pattern exists.
-    func hasPattern(_ rules: LineupPlayerRules) -> Bool {
+    /// True when at least one legal pattern exists, false when none does, nil when the search was too long to
+    /// tell.
+    func hasPattern(_ rules: LineupPlayerRules) -> Bool? {
         var any = false
-        _ = walk(rules) { _ in
+        let complete = walk(rules) { _ in
             any = true
             return false
         }
-        return any
+        return any ? true : (complete ? false : nil)
     }
 
-    /// Calls `visit` with each legal pattern until it returns false; returns false when stopped that way.
+    /// Calls `visit` with each legal pattern until it returns false; returns false when stopped that way or by
+    /// the step limit.
     private func walk(_ rules: LineupPlayerRules, _ visit: (LineupPattern) -> Bool) -> Bool {
         let n = lengths.count
         // The most minutes (and regulation minutes) segments s..<n can still add.
@@ -86,9 +92,15 @@ struct LineupPatternEnumerator: Sendable {
             regulationRoom[s] = regulationRoom[s + 1] + (open && regulation[s] ? lengths[s] : 0)
         }
         var stopped = false
+        var steps = 0
         func bit(_ mask: UInt64, _ s: Int) -> Bool { mask & (1 << UInt64(s)) != 0 }
         func step(_ s: Int, _ on: Bool, _ owed: Int, _ run: Int, _ pattern: LineupPattern) {
             if stopped { return }
+            steps += 1
+            if steps > Self.stepLimit {
+                stopped = true
+                return
+            }
             if pattern.minutes > rules.maxMinutes { return }
             if pattern.minutes + room[s] < rules.minMinutes { return }
             if pattern.regulation + regulationRoom[s] < rules.minRegulation { return }
@@ -276,12 +288,12 @@ struct LineupPatternSpace: Sendable {
 
     /// A smallest set of p's rules that leaves no legal pattern (deletion filter), or nil when p has one.
     func collidingRules(_ p: Int) -> [PlayerRule]? {
-        guard let own = rules[p], !enumerator.hasPattern(own) else { return nil }
+        guard let own = rules[p], enumerator.hasPattern(own) == false else { return nil }
         var kept = activeRules(p)
         for rule in kept {
             let without = Set(activeRules(p)).subtracting(kept).union([rule])
             if let relaxed = Self.rules(analysis, player: p, keeperColumns: keeperColumns, periodSegments: periodSegments, omitting: without),
-               !enumerator.hasPattern(relaxed) {
+               enumerator.hasPattern(relaxed) == false {
                 kept.removeAll { $0 == rule }
             }
         }
