@@ -60,7 +60,7 @@ enum LineupPatternSolver {
         let g = space.step
         func window(_ low: Int, _ width: Int) -> Window? {
             var result: Window = []
-            for (c, group) in space.classes.enumerated() {
+            for group in space.classes {
                 guard let balances = group.balances else {
                     result.append(0..<group.patterns.count)
                     continue

@@ -176,7 +176,6 @@ struct LineupPatternSpace: Sendable {
         self.analysis = analysis
         enumerator = LineupPatternEnumerator(analysis)
         let a = analysis
-        let n = a.segmentCount
         let rulesIn = a.rules
         keeperColumns = a.keeper != nil && rulesIn.keeperFullPeriods == true
         var periodSegments: [Int: [Int]] = [:]
