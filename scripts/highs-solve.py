@@ -5,6 +5,7 @@ Usage: highs-solve.py MODEL TIME_LIMIT_SECONDS
 Prints one line: STATUS OBJECTIVE SECONDS, where STATUS is optimal, time-limit, infeasible or error, OBJECTIVE
 is the best objective found or `none`, and SECONDS covers reading and solving (not Python's start-up).
 """
+import os
 import sys
 import time
 
@@ -13,7 +14,17 @@ import highspy
 
 def main():
     path, limit = sys.argv[1], float(sys.argv[2])
-    highs = highspy.Highs()
+    # Recent HiGHS versions print a banner on standard output when constructed; keep the one line clean.
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with open(os.devnull, "w") as devnull:
+        os.dup2(devnull.fileno(), 1)
+        try:
+            highs = highspy.Highs()
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
     highs.setOptionValue("output_flag", False)
     highs.setOptionValue("time_limit", limit)
     started = time.perf_counter()

@@ -72,7 +72,9 @@ public struct ExternalSolvers: Sendable {
         }
         if let python, let output = try? Command.run(python, ["-c", "import highspy; h = highspy.Highs(); print(h.version())"], timeout: 60),
            output.status == 0 {
-            result["highs"] = "HiGHS " + output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Recent versions print a banner when constructed: the version is the last line.
+            let lines = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            result["highs"] = lines.last.map { "HiGHS " + $0 }
         }
         return result
     }
@@ -170,8 +172,10 @@ extension SolverRun {
 
     /// Reads the HiGHS script's line `STATUS OBJECTIVE SECONDS` (`optimal 10 0.03`, `time-limit 12 60.0`,
     /// `time-limit none 60.0`, `infeasible none 0.1`).
-    init(solver: String, highsLine line: String) {
-        let parts = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+    init(solver: String, highsLine output: String) {
+        // The last non-empty line (a HiGHS banner may come first).
+        let line = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty } ?? ""
+        let parts = line.split(separator: " ").map(String.init)
         guard parts.count == 3 else {
             self.init(solver: solver, status: "error", message: "unexpected output \(line)")
             return

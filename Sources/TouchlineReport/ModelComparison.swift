@@ -37,6 +37,12 @@ public struct ModelComparison: Sendable, Codable, Equatable {
                 found.append("\(left.solver) proves \(left.objective!) but \(right.solver) proves \(right.objective!)")
             }
         }
+        // A proof of infeasibility against any solution found, proven or not.
+        for run in runs where run.status == "infeasible" {
+            if let other = runs.first(where: { $0.objective != nil && $0.status != "infeasible" && !$0.isOptimal }) {
+                found.append("\(run.solver) says infeasible but \(other.solver) found \(other.objective!)")
+            }
+        }
         if let first = proven.first {
             for run in runs where run.status == "infeasible" {
                 found.append("\(first.solver) proves \(first.objective!) but \(run.solver) says infeasible")

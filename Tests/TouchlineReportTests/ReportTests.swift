@@ -72,6 +72,8 @@ import TouchlineMILP
         let highsStopped = SolverRun(solver: "highs", highsLine: "time-limit none 30.0")
         #expect(highsStopped.status == "time limit" && highsStopped.objective == nil)
         #expect(SolverRun(solver: "highs", highsLine: "Traceback").status == "error")
+        let banner = SolverRun(solver: "highs", highsLine: "Running HiGHS 1.16.0 (git hash: f3f113d)\nIncludes notices\noptimal 5.0 0.2\n")
+        #expect(banner.status == "optimal" && banner.objective == 5)
     }
 
     @Test func disagreementsBetweenSolversAreFound() {
@@ -101,6 +103,11 @@ import TouchlineMILP
             SolverRun(solver: "glpsol", status: "time limit", objective: 11),
         ], maximise: true)
         #expect(beaten.disagreements.count == 1, "a solution above a proven maximum is a contradiction")
+        let unprovenSolution = comparison([
+            SolverRun(solver: "touchline", status: "infeasible"),
+            SolverRun(solver: "glpsol", status: "time limit", objective: 20),
+        ])
+        #expect(unprovenSolution.disagreements.count == 1, "a proof of infeasibility against any solution found")
     }
 
     @Test func timeTargetsCompareProvenRunsWithNoiseAllowed() {

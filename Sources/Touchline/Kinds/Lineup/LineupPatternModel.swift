@@ -146,8 +146,12 @@ struct LineupPatternModel {
         case .lexicographic:
             var spread = LinearExpression()
             if classes.contains(where: { $0.balances != nil }) {
-                let high = model.addInteger("spread_high", lower: -1e9, upper: 1e9)
-                let low = model.addInteger("spread_low", lower: -1e9, upper: 1e9)
+                // Bounds from the balances themselves: huge bounds (±1e9) made GLPK's unscaled simplex call the
+                // LP of u12-pre-marked infeasible where glpsol and CBC found plans.
+                let all = classes.compactMap(\.balances).flatMap { $0 }
+                let least = Double(all.min() ?? 0), most = Double(all.max() ?? 0)
+                let high = model.addInteger("spread_high", lower: least, upper: most)
+                let low = model.addInteger("spread_low", lower: least, upper: most)
                 spreadColumns = (high, low)
                 for (c, group) in classes.enumerated() {
                     guard let balances = group.balances else { continue }
