@@ -246,7 +246,7 @@ enum LineupPatternSolver {
         // the work is finding a plan that reaches it: proximity search from the incumbent (measured: the hard
         // 22-player squad proven at 14 in 6 s with it, 21 against a bound of 14 after 20 s without).
         var positionOptions = solveOptions
-        if ProcessInfo.processInfo.environment["TOUCHLINE_NO_PROXY"] == nil { positionOptions.tuning.proximitySearch = true }
+        positionOptions.tuning.proximitySearch = true
         improve("offPreferredPosition", goal: .offPreferred(cap: best!.1.substitutions), value: \.offPreferredPosition,
                 options: positionOptions, targetSeconds: min(1, remaining() / 4), integralCompletion: true,
                 proven: outcome.proven[1])
