@@ -32,50 +32,6 @@ struct LineupPatternRepair {
 
     func pattern(_ p: Int) -> LineupPattern? { classOf[p].map { space.classes[$0].patterns[choice[p]] } }
 
-    /// How far the current choice is from a plan (0: the shared rules hold by counting).
-    func violation() -> Int {
-        let a = space.analysis
-        let n = a.segmentCount
-        var total = 0
-        var entries = [Int](repeating: 0, count: n)
-        var on = [Int](repeating: 0, count: n)
-        var eligibleOn = [[Int]](repeating: [Int](repeating: 0, count: a.positions.count), count: n)
-        let keeperPosition = space.keeperColumns ? a.keeper : nil
-        var keeperFound = Set<Int>()
-        for p in 0..<a.playerCount {
-            guard let pattern = pattern(p) else { continue }
-            var bits = pattern.mask
-            while bits != 0 {
-                let s = bits.trailingZeroBitCount
-                on[s] += 1
-                for q in a.eligible[p] where q != keeperPosition { eligibleOn[s][q] += 1 }
-                bits &= bits - 1
-            }
-            bits = pattern.entries
-            while bits != 0 {
-                entries[bits.trailingZeroBitCount] += 1
-                bits &= bits - 1
-            }
-            if keeperPosition != nil {
-                for r in space.classes[classOf[p]!].keeperPeriods where space.periodSegments[r]!.allSatisfy({ pattern.isOn($0) }) {
-                    keeperFound.insert(r)
-                }
-            }
-        }
-        for s in 0..<n {
-            total += abs(on[s] - a.fieldSize)
-            for (q, count) in a.slots.enumerated() where q != keeperPosition {
-                // The keeper (when chosen per period) takes a field place: outfield positions need the rest.
-                total += max(0, count - eligibleOn[s][q])
-            }
-        }
-        if keeperPosition != nil { total += space.periods.filter { !keeperFound.contains($0) }.count }
-        if let limit = a.rules.maxChangesPerWindow {
-            for t in 1..<max(1, n) { total += max(0, entries[t] - limit) }
-        }
-        return total
-    }
-
     /// The plan when the current choice is one (keepers chosen per period, positions assigned), else nil.
     func plan() -> LineupPlan? {
         let a = space.analysis

@@ -17,8 +17,6 @@ enum LineupPatternSolver {
         var plan: LineupPlan?
         /// Per level (spread, substitutions, offPreferredPosition): proven optimal.
         var proven: [Bool] = [false, false, false]
-        /// Proven bounds per level (for the report's bound and gap).
-        var bounds: [Double?] = [nil, nil, nil]
         /// Set when no plan exists (proven): the reason.
         var infeasible: String?
         var levels: [LevelStats] = []
@@ -181,10 +179,10 @@ enum LineupPatternSolver {
         best = incumbent
         let spreadProven = unresolvedBelow == nil || unresolvedBelow! >= spreadValue
         outcome.proven[0] = spreadProven
-        outcome.bounds[0] = Double(spreadProven ? spreadValue : unresolvedBelow!)
+        let spreadBound = Double(spreadProven ? spreadValue : unresolvedBelow!)
         outcome.levels.append(LevelStats(
             name: "spread", termination: spreadProven ? "optimal" : "feasible", value: Double(spreadValue),
-            bound: outcome.bounds[0], gap: spreadProven ? 0 : gap(Double(spreadValue), outcome.bounds[0]!),
+            bound: spreadBound, gap: spreadProven ? 0 : gap(Double(spreadValue), spreadBound),
             seconds: elapsed() - level1Start, nodes: outcome.nodes))
 
         let finalWindows = windows(spreadValue)
@@ -230,7 +228,6 @@ enum LineupPatternSolver {
             bound = min(bound, Double(reached))
             let level = outcome.levels.count
             outcome.proven[level] = levelProven
-            outcome.bounds[level] = bound
             outcome.levels.append(LevelStats(
                 name: name, termination: levelProven ? "optimal" : "feasible", value: Double(reached),
                 bound: bound, gap: levelProven ? 0 : gap(Double(reached), bound),
