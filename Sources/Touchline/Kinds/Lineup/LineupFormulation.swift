@@ -577,10 +577,10 @@ extension LineupKind {
     /// lexicographic objective in it (the engine solves its restrictions: spread windows and reduced-cost
     /// fixing); for the other modes, and past the pattern limits, the compact model.
     public static func formulate(_ instance: LineupInstance) -> Formulation<LineupSolution> {
-        if instance.mode == .balanced || instance.mode == .preMarked {
+        do {
             let analysis = LineupAnalysis(instance)
             var space = LineupPatternSpace(analysis)
-            if space.enumerate() {
+            if space.modeLimit == nil, space.enumerate() {
                 let split = space.splitClasses()
                 let master = LineupPatternModel(split, window: nil, goal: .lexicographic)
                 return Formulation(

@@ -30,6 +30,12 @@ struct LineupPatternModel {
     var keeper: [Int: [Int: Variable]] = [:]
     /// Per class, segment: position → y column.
     var y: [[[Int: Variable]]] = []
+    /// Turn-based: per class of a player who may keep goal, the columns of pattern and periods in goal.
+    var roles: [Int: [RoleColumn]] = [:]
+    /// Colour groups: the colour columns.
+    var colourColumns: ColourColumns?
+    /// Columns whose value a plan implies through the others (set last by the encoder).
+    var derived: [(Variable, Derived)] = []
 
     /// `window[c]`: the pattern indices of class c in the window (all of them when nil).
     init(_ space: LineupPatternSpace, window: [Range<Int>]?, goal: Goal) {
@@ -137,6 +143,11 @@ struct LineupPatternModel {
                 model.add(changes[t] <= Double(limit), name: "changes[\(t)]")
             }
         }
+        switch a.instance.mode {
+        case .turnBased: addTurnBased()
+        case .colourGroups: addColourGroups()
+        case .balanced, .preMarked: break
+        }
         switch goal {
         case .feasibility: break
         case .substitutions: model.minimize(substitutions, name: "substitutions")
@@ -193,6 +204,24 @@ struct LineupPatternModel {
                 }
             }
         }
+        for (c, columns) in roles {
+            let p = space.classes[c].members[0]
+            var mask: UInt64 = 0
+            var keeps: UInt64 = 0
+            for s in 0..<a.segmentCount where plan.isOn(p, s) {
+                mask |= 1 << UInt64(s)
+                if plan.cells[s][p] == a.keeper { keeps |= 1 << UInt64(a.segments[s].period) }
+            }
+            guard let column = columns.first(where: { space.classes[c].patterns[$0.k].mask == mask && $0.keeps == keeps }) else { return nil }
+            values[column.variable.index] = 1
+        }
+        if colourColumns != nil, !encodeColours(plan, into: &values) { return nil }
+        for (variable, rule) in derived {
+            switch rule {
+            case .emptied(let expressions): values[variable.index] = expressions.allSatisfy { abs($0.value(values)) < 0.5 } ? 1 : 0
+            case .count(let expression): values[variable.index] = expression.value(values)
+            }
+        }
         if let (high, low) = spreadColumns {
             values[high.index] = Double(spreadValues.max() ?? 0)
             values[low.index] = Double(spreadValues.min() ?? 0)
@@ -205,35 +234,45 @@ struct LineupPatternModel {
     func decode(_ values: [Double]) -> LineupPlan? {
         let a = space.analysis
         var masks = [UInt64](repeating: 0, count: a.playerCount)
+        var dealt: [[Int]] = []
         for (c, group) in space.classes.enumerated() {
             var members = group.members[...]
+            var patterns: [Int] = []
             for (k, variable) in lambda[c] {
                 let times = Int(values[variable.index].rounded())
                 for _ in 0..<max(0, times) {
                     guard let p = members.popFirst() else { return nil }
                     masks[p] = group.patterns[k].mask
+                    patterns.append(k)
                 }
             }
             if !members.isEmpty { return nil }
+            dealt.append(patterns)
         }
         var keeperOf: [Int: Int] = [:]
         for (p, columns) in keeper {
             for (r, variable) in columns where values[variable.index] > 0.5 { keeperOf[r] = p }
         }
-        return space.plan(masks: masks, keepers: keeperOf)
+        guard colourColumns != nil else { return space.plan(masks: masks, keepers: keeperOf) }
+        guard let colour = decodeColours(values, masks: masks, dealt: dealt) else { return nil }
+        let keeperOnly = Set(space.colourPool.filter { colour[$0] == nil })
+        guard var plan = space.plan(masks: masks, keepers: keeperOf, keeperOnly: keeperOnly) else { return nil }
+        plan.colour = colour
+        return plan
     }
 }
 
 extension LineupPatternSpace {
     /// A plan from each player's on/off mask and (under `keeperFullPeriods`) each period's keeper: positions by
     /// a least-cost assignment per segment. Nil when a segment cannot be filled.
-    func plan(masks: [UInt64], keepers: [Int: Int]) -> LineupPlan? {
+    func plan(masks: [UInt64], keepers: [Int: Int], keeperOnly: Set<Int> = []) -> LineupPlan? {
         let a = analysis
         var plan = LineupPlan(segments: a.segmentCount, players: a.playerCount)
         for s in 0..<a.segmentCount {
             let on = a.instance.players.indices.filter { masks[$0] & (1 << UInt64(s)) != 0 }
             var fixed: [Int: Int] = [:]
             for p in on { if let q = fixedPosition[p]?[s] { fixed[p] = q } }
+            if let keeper = a.keeper { for p in on where keeperOnly.contains(p) { fixed[p] = keeper } }
             if keeperColumns, let keeper = a.keeper {
                 guard let p = keepers[a.segments[s].period], on.contains(p) else { return nil }
                 fixed[p] = keeper

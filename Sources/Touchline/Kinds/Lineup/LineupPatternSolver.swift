@@ -266,11 +266,11 @@ extension LineupKind {
     public static func solveIndependently(
         _ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<LineupSolution>? {
-        guard let solver, instance.mode == .balanced || instance.mode == .preMarked else { return nil }
+        guard let solver else { return nil }
         let clock = ContinuousClock.now
         let analysis = LineupAnalysis(instance)
         var space = LineupPatternSpace(analysis)
-        guard space.enumerate() else { return nil }
+        guard space.modeLimit == nil, space.enumerate() else { return nil }
         let start = LineupGreedy.plan(analysis)
         var solveOptions = options
         solveOptions.tuning = tuning ?? patternTuning

@@ -199,6 +199,8 @@ struct LineupPatternSpace: Sendable {
     /// A rule of one player's, by name (for saying which rules leave a player without a legal pattern).
     enum PlayerRule: Hashable, Comparable {
         case minShare, minMinutes, maxMinutes, minStint, maxConsecutiveBench, keeperFullPeriods, keeperStays
+        /// Turn-based: a player in `turnBased.queue` starts on the bench.
+        case queueStart
         case lock(Int)
         case mark(Int)
     }
@@ -224,6 +226,7 @@ struct LineupPatternSpace: Sendable {
         if a.stayingKeeper == p && a.keeper != nil && !omitted.contains(.keeperStays) {
             for s in a.stayingKeeperSegments { forcedOn |= 1 << UInt64(s) }
         }
+        if startsInQueue(a, p) && !omitted.contains(.queueStart) { forcedOff |= 1 }
         var present: UInt64 = 0
         var canBeOn: UInt64 = 0
         for s in 0..<n where a.canPlay[p][s] {
@@ -247,6 +250,12 @@ struct LineupPatternSpace: Sendable {
             maxBench: omitted.contains(.maxConsecutiveBench) ? nil : rules.maxConsecutiveBench, wasOn: a.wasOn[p])
     }
 
+    /// True when player p is in the turn-based starting queue of a plan from kick-off (and so starts on the bench).
+    static func startsInQueue(_ a: LineupAnalysis, _ p: Int) -> Bool {
+        a.instance.mode == .turnBased && !a.replan && a.segmentCount > 0
+            && (a.instance.turnBased?.queue ?? []).contains(a.instance.players[p].id)
+    }
+
     /// The rules player p is under, by name.
     func activeRules(_ p: Int) -> [PlayerRule] {
         let a = analysis
@@ -258,6 +267,7 @@ struct LineupPatternSpace: Sendable {
         if a.rules.maxConsecutiveBench != nil { found.append(.maxConsecutiveBench) }
         if keeperColumns && a.eligible[p] == [a.keeper!] { found.append(.keeperFullPeriods) }
         if a.stayingKeeper == p { found.append(.keeperStays) }
+        if Self.startsInQueue(a, p) { found.append(.queueStart) }
         for (l, lock) in (a.instance.locks ?? []).enumerated() where a.playerIndex[lock.player] == p && !a.lockSegments[l].isEmpty {
             found.append(.lock(l))
         }
@@ -278,6 +288,7 @@ struct LineupPatternSpace: Sendable {
         case .maxConsecutiveBench: return "maxConsecutiveBench \(rules.maxConsecutiveBench ?? 0)"
         case .keeperFullPeriods: return "keeperFullPeriods (a keeper-only player plays whole periods)"
         case .keeperStays: return "state (the keeper on the field stays in goal for the rest of the period)"
+        case .queueStart: return "turnBased.queue (starts on the bench)"
         case .lock(let l):
             let lock = a.instance.locks![l]
             return "locks[\(l)] (\((lock.onField ?? true) ? "on" : "off") from \(lock.from) to \(lock.to))"
@@ -437,6 +448,9 @@ struct LineupPatternSpace: Sendable {
             var preferred: Int?
             var spread: Bool
             var offset: Int
+            /// Turn-based: the place in the starting queue; colour groups: the fixed colour.
+            var rank: Int?
+            var colour: String?
         }
         let spread = Set(a.spreadPlayers)
         var order: [Key] = []
@@ -448,8 +462,11 @@ struct LineupPatternSpace: Sendable {
                 singles.append([p])
                 continue
             }
+            let id = a.instance.players[p].id
             let key = Key(rules: rules, eligible: a.eligible[p], preferred: a.preferred[p], spread: spread.contains(p),
-                          offset: a.base[p] + a.spreadOffset[p])
+                          offset: a.base[p] + a.spreadOffset[p],
+                          rank: a.instance.mode == .turnBased ? a.instance.turnBased?.queue?.firstIndex(of: id) : nil,
+                          colour: a.instance.mode == .colourGroups ? a.instance.colourGroups?.assignment?[id] : nil)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(p)
         }

@@ -1,0 +1,495 @@
+import TouchlineMILP
+
+// Turn-based and colour-group rows of the pattern model.
+//
+// Turn-based. The verifier's queue is first in, first out on "the segment of a player's last change between
+// bench and field" (L). L is a function of the player's own on/off pattern (and, for a player who may keep goal,
+// of the periods he keeps it), so each column knows, at every window, in which bench or field group it sits. At
+// window s: a player coming on into an outfield position from bench group t needs every bench group below t
+// emptied (nobody with a smaller L stays on the bench); a player going off from outfield in field group t needs
+// nobody with a smaller L staying on; the number coming on into outfield positions is the same at every window
+// (`changesPerWindow`, or one integer column when the solver picks it). The "emptied" facts are binary columns
+// per window and group, chained, so the rows stay linear and exact: every plan the verifier accepts is a
+// solution and every solution is such a plan.
+//
+// Colour groups. Colours are interchangeable, so the model has no colour labels: a colour is a group of players
+// who share one on/off mask. `g[m]` (integer) is the number of colours that follow mask m; the players whose
+// pattern has mask m (late arrivals: whose pattern is m cut to the segments they are there for) are split among
+// those g[m] colours, each of size `lo` or `lo + 1` where `lo` is ⌊coloured players / colours⌋. Those bounds per
+// mask are exactly what a split needs, so plans and solutions correspond; the colours are dealt on decoding.
+// Colours fixed by `colourGroups.assignment` keep their labels (`φ[colour, m]`).
+
+extension LineupPatternSpace {
+    /// Why the pattern model cannot take this instance's mode (nil when it can).
+    var modeLimit: String? {
+        let a = analysis
+        switch a.instance.mode {
+        case .balanced, .preMarked:
+            return nil
+        case .turnBased:
+            if let keeper = a.keeper, !keeperColumns,
+               a.instance.players.indices.contains(where: { a.outfield[$0] && a.eligible[$0].contains(keeper) }) {
+                return "turn-based with a keeper who may change inside a period and also plays outfield"
+            }
+            return nil
+        case .colourGroups:
+            let fixed = a.instance.colourGroups?.assignment ?? [:]
+            for (id, _) in fixed {
+                guard let p = a.playerIndex[id] else { continue }
+                if a.instance.players[p].isAvailable && !a.outfield[p] { return "a keeper-only player with a fixed colour" }
+            }
+            let range = colourSizeRange
+            if range.upperBound - range.lowerBound > 1 { return "group sizes that depend on how many keepers take a colour" }
+            return nil
+        }
+    }
+
+    /// Colour groups: players who may take a colour (available, with an outfield position); of them those who
+    /// may also stay uncoloured (GK-eligible, so they can keep goal only) unless their colour is fixed.
+    var colourPool: [Int] { analysis.instance.players.indices.filter { analysis.outfield[$0] } }
+
+    func mayStayUncoloured(_ p: Int) -> Bool {
+        let a = analysis
+        guard let keeper = a.keeper, a.eligible[p].contains(keeper) else { return false }
+        return a.instance.colourGroups?.assignment?[a.instance.players[p].id] == nil
+    }
+
+    /// Injured or unavailable players given a colour: counted in its size, never on the field.
+    var absentColoured: [String: Int] {
+        let a = analysis
+        var result: [String: Int] = [:]
+        for (id, colour) in a.instance.colourGroups?.assignment ?? [:] {
+            if let p = a.playerIndex[id], !a.instance.players[p].isAvailable { result[colour, default: 0] += 1 }
+        }
+        return result
+    }
+
+    /// The possible values of ⌊coloured players / colours⌋.
+    var colourSizeRange: ClosedRange<Int> {
+        let colours = max(1, analysis.instance.colourGroups?.colours.count ?? 1)
+        let pool = colourPool
+        let optional = pool.filter(mayStayUncoloured).count
+        let absent = absentColoured.values.reduce(0, +)
+        let most = pool.count + absent
+        return (most - optional) / colours...most / colours
+    }
+
+    /// Turn-based: where one column sits at every window. `keeps` is the set of periods (bit r) the player keeps
+    /// goal in (his role there is not outfield).
+    struct TurnTerms {
+        /// Per window s (index s): the bench side (coming on with mark t, or staying on the bench with L = t) and
+        /// the field side (going off or staying on, from outfield with L = t).
+        enum Bench { case comes(Int), arrives, stays(Int) }
+        enum Field { case leaves(Int), stays(Int) }
+        var bench: [Bench?]
+        var field: [Field?]
+    }
+
+    func turnTerms(player p: Int, mask: UInt64, keeps: UInt64) -> TurnTerms? {
+        let a = analysis
+        guard a.outfield[p] else { return nil }
+        let n = a.segmentCount
+        func on(_ s: Int) -> Bool { mask & (1 << UInt64(s)) != 0 }
+        func present(_ s: Int) -> Bool { a.canPlay[p][s] }
+        func outfieldRole(_ s: Int) -> Bool { on(s) && keeps & (1 << UInt64(a.segments[s].period)) == 0 }
+        let queue = a.instance.turnBased?.queue ?? []
+        var last = queue.firstIndex(of: a.instance.players[p].id).map { -1_000 + $0 } ?? -1
+        if n > 0 {
+            if a.replan {
+                if a.wasOn[p] != on(0) { last = 0 }
+            } else if on(0) {
+                last = 0
+            }
+        }
+        var terms = TurnTerms(bench: Array(repeating: nil, count: n), field: Array(repeating: nil, count: n))
+        for s in 1..<max(1, n) {
+            if present(s) && !on(s - 1) {
+                if !present(s - 1) {
+                    if outfieldRole(s) { terms.bench[s] = .arrives }
+                } else if outfieldRole(s) {
+                    terms.bench[s] = .comes(last)
+                } else if !on(s) {
+                    terms.bench[s] = .stays(last)
+                }
+            }
+            if outfieldRole(s - 1) {
+                terms.field[s] = on(s) ? .stays(last) : .leaves(last)
+            }
+            if (!present(s - 1) && present(s)) || on(s - 1) != on(s) { last = s }
+        }
+        return terms
+    }
+}
+
+extension LineupPatternModel {
+    /// One column of a turn-based player: the class's pattern column, or (for a player who may keep goal under
+    /// `keeperFullPeriods`) one column per set of periods in goal.
+    struct RoleColumn {
+        var k: Int
+        var keeps: UInt64
+        var variable: Variable
+    }
+
+    mutating func addTurnBased() {
+        let a = space.analysis
+        let n = a.segmentCount
+        guard n > 1 else { return }
+        // Per window and side (0 coming on, 1 staying on the bench, 2 going off, 3 staying on): group → terms,
+        // and group → how many players can be in it (each class adds its size once). Arrivals come on with the
+        // window itself as their mark, above every bench group.
+        var terms = [[[Int: LinearExpression]]](repeating: Array(repeating: [:], count: 4), count: n)
+        // The same per class (the rows are disaggregated by class: a tighter relaxation than one row per group).
+        var byClass = [[[Int: [(size: Int, terms: LinearExpression)]]]](repeating: Array(repeating: [:], count: 4), count: n)
+        for (c, group) in space.classes.enumerated() {
+            let p = group.members[0]
+            guard a.outfield[p] else { continue }
+            var columns: [(k: Int, keeps: UInt64, variable: Variable)] = []
+            if let keeperColumns = keeper[p], !keeperColumns.isEmpty {
+                // Role columns: the pattern and the periods in goal (periods the pattern is on throughout).
+                var byPeriod: [Int: LinearExpression] = [:]
+                for (k, variable) in lambda[c] {
+                    let pattern = group.patterns[k]
+                    let full = keeperColumns.keys.sorted().filter { r in space.periodSegments[r]!.allSatisfy { pattern.isOn($0) } }
+                    var split = LinearExpression()
+                    for subset in 0..<(1 << full.count) {
+                        var keeps: UInt64 = 0
+                        for (i, r) in full.enumerated() where subset & (1 << i) != 0 { keeps |= 1 << UInt64(r) }
+                        let role = model.addBinary("role[\(c),\(k),\(keeps)]")
+                        split.add(role)
+                        for r in full where keeps & (1 << UInt64(r)) != 0 { byPeriod[r, default: LinearExpression()].add(role) }
+                        columns.append((k, keeps, role))
+                        roles[c, default: []].append(RoleColumn(k: k, keeps: keeps, variable: role))
+                    }
+                    split.add(variable, coefficient: -1)
+                    model.add(split == 0, name: "role_split[\(c),\(k)]")
+                }
+                for (r, column) in keeperColumns.sorted(by: { $0.key < $1.key }) {
+                    var row = byPeriod[r] ?? LinearExpression()
+                    row.add(column, coefficient: -1)
+                    model.add(row == 0, name: "role_keeper[\(c),\(r)]")
+                }
+            } else {
+                columns = lambda[c].map { ($0.k, 0, $0.variable) }
+            }
+            var own = [[[Int: LinearExpression]]](repeating: Array(repeating: [:], count: 4), count: n)
+            for (k, keeps, variable) in columns {
+                guard let found = space.turnTerms(player: p, mask: group.patterns[k].mask, keeps: keeps) else { continue }
+                for s in 1..<n {
+                    var entries: [(Int, Int)] = []
+                    switch found.bench[s] {
+                    case .comes(let t)?: entries.append((0, t))
+                    case .arrives?: entries.append((0, s))
+                    case .stays(let t)?: entries.append((1, t))
+                    case nil: break
+                    }
+                    switch found.field[s] {
+                    case .leaves(let t)?: entries.append((2, t))
+                    case .stays(let t)?: entries.append((3, t))
+                    case nil: break
+                    }
+                    for (side, t) in entries {
+                        terms[s][side][t, default: LinearExpression()].add(variable)
+                        own[s][side][t, default: LinearExpression()].add(variable)
+                    }
+                }
+            }
+            for s in 1..<n {
+                for side in 0..<4 {
+                    for (t, expression) in own[s][side] { byClass[s][side][t, default: []].append((group.count, expression)) }
+                }
+            }
+        }
+        let fixedK = a.instance.turnBased?.changesPerWindow
+        var k = LinearExpression(Double(fixedK ?? 0))
+        if fixedK == nil {
+            let column = model.addInteger("changes_per_window", lower: 0, upper: Double(a.fieldSize))
+            k = LinearExpression(column)
+            derived.append((column, .count(sum(terms[1][0].keys.sorted().map { terms[1][0][$0]! }))))
+        }
+        for s in 1..<n {
+            firstInFirstOut(movers: byClass[s][0], stayers: byClass[s][1], tag: "bench[\(s)]")
+            firstInFirstOut(movers: byClass[s][2], stayers: byClass[s][3], tag: "field[\(s)]")
+            var count = LinearExpression()
+            for t in terms[s][0].keys.sorted() { count.add(terms[s][0][t]!) }
+            count.add(k, scale: -1)
+            model.add(count == 0, name: "turn_changes[\(s)]")
+        }
+    }
+
+    /// Movers (coming on, going off) in group t need every group below t without stayers. `emptied[i]`: no
+    /// stayer in groups 0…i; chained, so one row per group.
+    private mutating func firstInFirstOut(
+        movers: [Int: [(size: Int, terms: LinearExpression)]], stayers: [Int: [(size: Int, terms: LinearExpression)]], tag: String
+    ) {
+        let groups = Set(movers.keys).union(stayers.keys).sorted()
+        var previous: Variable? = nil
+        var below: [LinearExpression] = []
+        for (i, t) in groups.enumerated() {
+            if let d = previous {
+                for (j, mover) in (movers[t] ?? []).enumerated() {
+                    model.add(mover.terms - Double(mover.size) * LinearExpression(d) <= 0, name: "fifo_move_\(tag)[\(t),\(j)]")
+                }
+            }
+            guard groups[(i + 1)...].contains(where: { movers[$0] != nil }) else { break }
+            let d = model.addBinary("emptied_\(tag)[\(t)]")
+            for (j, stay) in (stayers[t] ?? []).enumerated() {
+                below.append(stay.terms)
+                model.add(stay.terms + Double(stay.size) * LinearExpression(d) <= Double(stay.size), name: "fifo_stay_\(tag)[\(t),\(j)]")
+            }
+            derived.append((d, .emptied(below)))
+            if let previous { model.add(LinearExpression(d) - LinearExpression(previous) <= 0, name: "fifo_chain_\(tag)[\(t)]") }
+            previous = d
+        }
+    }
+}
+
+extension LineupPatternModel {
+    /// Values the encoder derives from the columns it has set: an "emptied" binary is 1 when every listed
+    /// expression is 0; a count column takes the expression's value.
+    enum Derived {
+        case emptied([LinearExpression])
+        case count(LinearExpression)
+    }
+
+    /// The colour-group columns of one model.
+    struct ColourColumns {
+        /// Candidate masks of a colour, and per mask the number of (unlabelled) colours following it.
+        var masks: [UInt64] = []
+        var unlabelled: [Variable] = []
+        /// Labelled colours (fixed members): colour index → column per mask.
+        var labelled: [Int: [Variable]] = [:]
+        /// Per class: pattern k → column of members who take no colour (they keep goal only).
+        var uncoloured: [Int: [Int: Variable]] = [:]
+        /// Per late-arriving class: (pattern k, mask index) → column of members whose colour follows that mask.
+        var late: [Int: [(k: Int, mask: Int, variable: Variable)]] = [:]
+        /// Smallest colour size (every colour has lo or lo + 1 members).
+        var lo = 0
+    }
+
+    mutating func addColourGroups() {
+        let a = space.analysis
+        let n = a.segmentCount
+        let colours = a.instance.colourGroups?.colours ?? []
+        guard !colours.isEmpty else { return }
+        let full: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) - 1
+        let fixed = a.instance.colourGroups?.assignment ?? [:]
+        var columns = ColourColumns()
+        columns.lo = space.colourSizeRange.lowerBound
+        let lo = columns.lo
+        let pool = Set(space.colourPool)
+        func presentMask(_ p: Int) -> UInt64 {
+            var mask: UInt64 = 0
+            for s in 0..<n where a.canPlay[p][s] { mask |= 1 << UInt64(s) }
+            return mask
+        }
+        // Candidate masks: every pattern mask of a pool class in the window.
+        var maskIndex: [UInt64: Int] = [:]
+        for (c, group) in space.classes.enumerated() where pool.contains(group.members[0]) {
+            for (k, _) in lambda[c] where maskIndex[group.patterns[k].mask] == nil {
+                maskIndex[group.patterns[k].mask] = columns.masks.count
+                columns.masks.append(group.patterns[k].mask)
+            }
+        }
+        let labelledColours = colours.indices.filter { c in fixed.values.contains(colours[c]) }
+        for (m, _) in columns.masks.enumerated() {
+            columns.unlabelled.append(model.addInteger("colours[\(m)]", lower: 0, upper: Double(colours.count)))
+        }
+        var choose = LinearExpression()
+        for c in labelledColours {
+            columns.labelled[c] = columns.masks.indices.map { model.addBinary("colour_mask[\(c),\($0)]") }
+            model.add(sum(columns.labelled[c]!) == 1, name: "colour_one_mask[\(c)]")
+        }
+        for v in columns.unlabelled { choose.add(v) }
+        model.add(choose == Double(colours.count - labelledColours.count), name: "colours")
+        // Players per mask.
+        var players = [LinearExpression](repeating: LinearExpression(), count: columns.masks.count)
+        for (c, group) in space.classes.enumerated() where pool.contains(group.members[0]) {
+            let p = group.members[0]
+            let present = presentMask(p)
+            let colour = fixed[a.instance.players[p].id].flatMap { colours.firstIndex(of: $0) }
+            for (k, variable) in lambda[c] {
+                let mask = group.patterns[k].mask
+                var coloured = LinearExpression(variable)
+                if space.mayStayUncoloured(p) {
+                    let none = group.count == 1 ? model.addBinary("uncoloured[\(c),\(k)]")
+                        : model.addInteger("uncoloured[\(c),\(k)]", lower: 0, upper: Double(group.count))
+                    columns.uncoloured[c, default: [:]][k] = none
+                    model.add(LinearExpression(none) - LinearExpression(variable) <= 0, name: "uncoloured_pattern[\(c),\(k)]")
+                    coloured.add(none, coefficient: -1)
+                }
+                if present & full == full {
+                    players[maskIndex[mask]!].add(coloured)
+                    if let colour, let phi = columns.labelled[colour]?[maskIndex[mask]!] {
+                        model.add(LinearExpression(variable) - Double(group.count) * LinearExpression(phi) <= 0, name: "colour_member[\(c),\(k)]")
+                    }
+                } else {
+                    var split = LinearExpression()
+                    for (m, groupMask) in columns.masks.enumerated() where groupMask & present == mask {
+                        let v = group.count == 1 ? model.addBinary("late[\(c),\(k),\(m)]")
+                            : model.addInteger("late[\(c),\(k),\(m)]", lower: 0, upper: Double(group.count))
+                        columns.late[c, default: []].append((k, m, v))
+                        split.add(v)
+                        players[m].add(v)
+                        if let colour, let phi = columns.labelled[colour]?[m] {
+                            model.add(LinearExpression(v) - Double(group.count) * LinearExpression(phi) <= 0, name: "colour_member[\(c),\(k),\(m)]")
+                        }
+                    }
+                    split.add(coloured, scale: -1)
+                    model.add(split == 0, name: "late_split[\(c),\(k)]")
+                }
+            }
+            // Members without a colour keep goal whenever they are on.
+            if let none = columns.uncoloured[c] {
+                for t in 0..<n {
+                    var row = LinearExpression()
+                    for (k, variable) in none.sorted(by: { $0.key < $1.key }) where group.patterns[k].isOn(t) { row.add(variable) }
+                    guard !row.terms.isEmpty else { continue }
+                    if let column = keeper[p]?[a.segments[t].period] {
+                        row.add(column, coefficient: -1)
+                    } else if let keeperPosition = a.keeper, let column = y[c][t][keeperPosition] {
+                        row.add(column, coefficient: -1)
+                    }
+                    model.add(row <= 0, name: "uncoloured_keeps_goal[\(c),\(t)]")
+                }
+            }
+        }
+        // Sizes: lo or lo + 1 per colour (at least 1), fixed members and absent coloured players counted.
+        let absent = space.absentColoured
+        for m in columns.masks.indices {
+            var lower = Double(max(lo, 1)) * LinearExpression(columns.unlabelled[m])
+            var upper = Double(lo + 1) * LinearExpression(columns.unlabelled[m])
+            for c in labelledColours {
+                let missing = absent[colours[c]] ?? 0
+                let members = a.instance.players.indices.filter {
+                    a.instance.players[$0].isAvailable && fixed[a.instance.players[$0].id] == colours[c]
+                }.count
+                lower.add(columns.labelled[c]![m], coefficient: Double(max(lo - missing, members, 1 - missing)))
+                upper.add(columns.labelled[c]![m], coefficient: Double(lo + 1 - missing))
+            }
+            model.add(players[m] - lower >= 0, name: "colour_size_low[\(m)]")
+            model.add(players[m] - upper <= 0, name: "colour_size_high[\(m)]")
+        }
+        colourColumns = columns
+    }
+
+    /// Sets the colour columns of a plan; false when a colour's mask is not a column of this window.
+    func encodeColours(_ plan: LineupPlan, into values: inout [Double]) -> Bool {
+        guard let columns = colourColumns else { return true }
+        let a = space.analysis
+        let colours = a.instance.colourGroups?.colours ?? []
+        let fixed = Set((a.instance.colourGroups?.assignment ?? [:]).values)
+        func mask(_ p: Int) -> UInt64 {
+            var result: UInt64 = 0
+            for s in 0..<a.segmentCount where plan.isOn(p, s) { result |= 1 << UInt64(s) }
+            return result
+        }
+        var colourMask = [UInt64](repeating: 0, count: colours.count)
+        for p in a.instance.players.indices where a.instance.players[p].isAvailable {
+            if let c = plan.colour?[p] { colourMask[c] |= mask(p) }
+        }
+        let index = Dictionary(uniqueKeysWithValues: columns.masks.enumerated().map { ($1, $0) })
+        for (c, colour) in colours.enumerated() {
+            guard let m = index[colourMask[c]] else { return false }
+            if fixed.contains(colour) {
+                guard let phi = columns.labelled[c]?[m] else { return false }
+                values[phi.index] = 1
+            } else {
+                values[columns.unlabelled[m].index] += 1
+            }
+        }
+        for (c, group) in space.classes.enumerated() {
+            for p in group.members {
+                let own = mask(p)
+                guard let k = group.patterns.firstIndex(where: { $0.mask == own }) else { continue }
+                if plan.colour?[p] == nil {
+                    guard let none = columns.uncoloured[c]?[k] else { continue }
+                    values[none.index] += 1
+                } else if let late = columns.late[c], let colour = plan.colour?[p] {
+                    guard let m = index[colourMask[colour]], let column = late.first(where: { $0.k == k && $0.mask == m }) else { return false }
+                    values[column.variable.index] += 1
+                }
+            }
+        }
+        return true
+    }
+
+    /// The colours of a solution: members without a colour, the mask each member's colour follows, then the
+    /// colours dealt per mask (fixed members first, then every colour filled to its least size, then the rest
+    /// one by one up to the largest size).
+    func decodeColours(_ values: [Double], masks playerMasks: [UInt64], dealt: [[Int]]) -> [Int?]? {
+        guard let columns = colourColumns else { return nil }
+        let a = space.analysis
+        let colours = a.instance.colourGroups?.colours ?? []
+        let fixed = a.instance.colourGroups?.assignment ?? [:]
+        let absent = space.absentColoured
+        var result = [Int?](repeating: nil, count: a.playerCount)
+        for (id, colour) in fixed {
+            if let p = a.playerIndex[id], let c = colours.firstIndex(of: colour) { result[p] = c }
+        }
+        func count(_ v: Variable) -> Int { Int(values[v.index].rounded()) }
+        // Group mask of every coloured pool player.
+        var groupMask: [Int: Int] = [:]
+        let index = Dictionary(uniqueKeysWithValues: columns.masks.enumerated().map { ($1, $0) })
+        let pool = Set(space.colourPool)
+        for (c, group) in space.classes.enumerated() where pool.contains(group.members[0]) {
+            // dealt[c][i]: pattern index of member i.
+            var uncolouredLeft: [Int: Int] = [:]
+            for (k, v) in columns.uncoloured[c] ?? [:] { uncolouredLeft[k] = count(v) }
+            var lateLeft: [Int: [(Int, Int)]] = [:]
+            for column in columns.late[c] ?? [] where count(column.variable) > 0 {
+                lateLeft[column.k, default: []].append((column.mask, count(column.variable)))
+            }
+            for (i, p) in group.members.enumerated() {
+                let k = dealt[c][i]
+                if let left = uncolouredLeft[k], left > 0 {
+                    uncolouredLeft[k] = left - 1
+                    result[p] = nil
+                    continue
+                }
+                if var options = lateLeft[k], !options.isEmpty {
+                    groupMask[p] = options[0].0
+                    options[0].1 -= 1
+                    if options[0].1 == 0 { options.removeFirst() }
+                    lateLeft[k] = options
+                } else {
+                    guard let m = index[playerMasks[p]] else { return nil }
+                    groupMask[p] = m
+                }
+            }
+        }
+        // Colours per mask.
+        var colourOfMask: [Int: [Int]] = [:]
+        var free = colours.indices.filter { c in !fixed.values.contains(colours[c]) }[...]
+        for (c, phis) in columns.labelled {
+            if let m = phis.firstIndex(where: { values[$0.index] > 0.5 }) { colourOfMask[m, default: []].append(c) }
+        }
+        for (m, v) in columns.unlabelled.enumerated() {
+            for _ in 0..<count(v) {
+                guard let c = free.popFirst() else { return nil }
+                colourOfMask[m, default: []].append(c)
+            }
+        }
+        var size = [Int](repeating: 0, count: colours.count)
+        for (c, colour) in colours.enumerated() { size[c] = absent[colour] ?? 0 }
+        for p in result.indices where result[p] != nil && a.instance.players[p].isAvailable { size[result[p]!] += 1 }
+        for m in columns.masks.indices {
+            let targets = colourOfMask[m] ?? []
+            var waiting = groupMask.filter { $0.value == m && result[$0.key] == nil }.map(\.key).sorted()[...]
+            if targets.isEmpty { if waiting.isEmpty { continue } else { return nil } }
+            for c in targets {
+                while size[c] < max(columns.lo, 1), let p = waiting.popFirst() {
+                    result[p] = c
+                    size[c] += 1
+                }
+            }
+            for c in targets {
+                while size[c] < columns.lo + 1, let p = waiting.popFirst() {
+                    result[p] = c
+                    size[c] += 1
+                }
+            }
+            if !waiting.isEmpty { return nil }
+        }
+        return result
+    }
+}
