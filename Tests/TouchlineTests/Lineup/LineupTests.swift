@@ -53,6 +53,45 @@ import TouchlineMILP
             rules: LineupRules(mode: .colourGroups))
         colours.colourGroups = ColourGroupRules(colours: ["red", "blue"])
         cases.append(("colourGroups", colours))
+        // Turn-based with two keepers who also play outfield and keep goal for whole periods (the keeper may
+        // change at half-time, go to the bench or outfield, and come from either).
+        let halves = LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(everyMinutes: 5))
+        let keepers = LineupInstance(
+            match: halves, formation: ["GK": 1, "DEF": 1, "FWD": 1],
+            players: [player("a", ["GK", "DEF"]), player("b", ["DEF", "FWD"]), player("c", ["FWD", "GK"]), player("d", ["DEF"]), player("e", ["FWD"])],
+            rules: LineupRules(mode: .turnBased, minShare: 0.5, keeperFullPeriods: true))
+        cases.append(("turnBased-keepers", keepers))
+        // Turn-based with a late arrival (he joins the back of the queue) and the queue given.
+        var lateTurn = LineupInstance(
+            match: LineupMatch(periods: 1, periodMinutes: 20, substitutions: .init(everyMinutes: 5)),
+            formation: ["GK": 1, "DEF": 1, "FWD": 1],
+            players: [player("k", ["GK"]), player("b", ["DEF", "FWD"]), player("c", ["FWD"]), player("d", ["DEF", "FWD"]), player("e", ["FWD", "DEF"])],
+            rules: LineupRules(mode: .turnBased, minStint: 2))
+        lateTurn.players[4].arrivesAt = 10
+        lateTurn.turnBased = TurnBasedRules(queue: ["d"], changesPerWindow: 1)
+        cases.append(("turnBased-late", lateTurn))
+        // A live turn-based re-plan (the queue rows without scenarios: first in, first out by binaries).
+        var liveTurn = lateTurn
+        liveTurn.players[4].arrivesAt = nil
+        liveTurn.turnBased = TurnBasedRules(changesPerWindow: 1)
+        liveTurn.state = LineupState(minute: 5, onField: ["k": "GK", "b": "DEF", "c": "FWD"], minutesPlayed: ["k": 5, "b": 5, "c": 5])
+        cases.append(("turnBased-live", liveTurn))
+        // Colour groups with a player who plays outfield and in goal (he may stay without a colour and keep goal).
+        var keeperColours = LineupInstance(
+            match: LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5)),
+            formation: ["GK": 1, "DEF": 1, "FWD": 1],
+            players: [player("k", ["GK"]), player("a", ["DEF", "GK"]), player("b", ["FWD"]), player("c", ["DEF", "FWD"]), player("d", ["FWD", "DEF"])],
+            rules: LineupRules(mode: .colourGroups, minShare: 0.3))
+        keeperColours.colourGroups = ColourGroupRules(colours: ["red", "blue"])
+        cases.append(("colourGroups-keeper", keeperColours))
+        // Colour groups fixed from earlier (an injured player keeps his colour) with a late arrival.
+        var fixedColours = keeperColours
+        fixedColours.rules = LineupRules(mode: .colourGroups)
+        fixedColours.players.append(player("f", ["FWD"]))
+        fixedColours.players[5].status = .injured
+        fixedColours.players[4].arrivesAt = 5
+        fixedColours.colourGroups = ColourGroupRules(colours: ["red", "blue"], assignment: ["f": "red", "b": "blue"])
+        cases.append(("colourGroups-fixed-late", fixedColours))
         return cases
     }
 
@@ -76,7 +115,8 @@ import TouchlineMILP
         if instance.mode == .colourGroups {
             let count = instance.colourGroups!.colours.count
             for p in 0..<analysis.playerCount {
-                let options: [Int?] = analysis.outfield[p] ? [nil] + (0..<count).map { Optional($0) } : [nil]
+                let fixed = instance.colourGroups!.assignment?[instance.players[p].id].flatMap { instance.colourGroups!.colours.firstIndex(of: $0) }
+                let options: [Int?] = fixed.map { [$0] } ?? (analysis.outfield[p] ? [nil] + (0..<count).map { Optional($0) } : [nil])
                 colourings = colourings.flatMap { partial in options.map { partial + [$0] } }
             }
         }

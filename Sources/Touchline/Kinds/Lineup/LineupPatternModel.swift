@@ -220,6 +220,7 @@ struct LineupPatternModel {
             switch rule {
             case .emptied(let expressions): values[variable.index] = expressions.allSatisfy { abs($0.value(values)) < 0.5 } ? 1 : 0
             case .count(let expression): values[variable.index] = expression.value(values)
+            case .matches(let pairs): values[variable.index] = pairs.allSatisfy { abs($0.0.value(values) - $0.1) < 0.5 } ? 1 : 0
             }
         }
         if let (high, low) = spreadColumns {

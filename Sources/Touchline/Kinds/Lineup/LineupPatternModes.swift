@@ -199,6 +199,24 @@ extension LineupPatternModel {
                 }
             }
         }
+        if let scenarios = space.scenarios {
+            // One binary per scenario; every count row an equality.
+            typealias TurnKey = LineupPatternSpace.TurnKey
+            var keys = Set<TurnKey>()
+            for s in 1..<n { for side in 0..<4 { for t in terms[s][side].keys { keys.insert(TurnKey(s: s, side: side, t: t)) } } }
+            for scenario in scenarios { keys.formUnion(scenario.counts.keys) }
+            let ordered = keys.sorted()
+            var rows = [TurnKey: LinearExpression]()
+            for key in ordered { rows[key] = terms[key.s][key.side][key.t] ?? LinearExpression() }
+            let columns = scenarios.indices.map { model.addBinary("scenario[\($0)]") }
+            model.add(sum(columns) == 1, name: "scenario")
+            for (i, scenario) in scenarios.enumerated() {
+                derived.append((columns[i], .matches(ordered.map { (rows[$0]!, Double(scenario.counts[$0] ?? 0)) })))
+                for (key, count) in scenario.counts where count != 0 { rows[key]!.add(columns[i], coefficient: -Double(count)) }
+            }
+            for key in ordered { model.add(rows[key]! == 0, name: "queue[\(key.s),\(key.side),\(key.t)]") }
+            return
+        }
         let fixedK = a.instance.turnBased?.changesPerWindow
         var k = LinearExpression(Double(fixedK ?? 0))
         if fixedK == nil {
@@ -249,6 +267,8 @@ extension LineupPatternModel {
     enum Derived {
         case emptied([LinearExpression])
         case count(LinearExpression)
+        /// 1 when every expression takes its value.
+        case matches([(LinearExpression, Double)])
     }
 
     /// The colour-group columns of one model.
@@ -491,5 +511,166 @@ extension LineupPatternModel {
             if !waiting.isEmpty { return nil }
         }
         return result
+    }
+}
+
+// Turn-based queue scenarios. From kick-off, the queue is deterministic once three things are known: the
+// number k coming on at every window, whether each period's keeper is in the queue (plays outfield too) or
+// keeper-only, and at each period start where a keeper who hands over goes (bench or outfield) and where the new
+// one comes from (which bench or field group, or the players arriving then). Simulating the groups under those
+// choices gives, for every window and group, how many players come on, stay on the bench, go off and stay on;
+// a plan keeps first in, first out exactly when its own counts equal one scenario's. So the model chooses one
+// scenario (a binary each) and every count row is an equality: a far tighter relaxation than the big-M rows.
+extension LineupPatternSpace {
+    struct TurnScenario: Hashable {
+        var k: Int
+        /// (window, side, group) → players (side 0 coming on, 1 staying on the bench, 2 going off, 3 staying on).
+        var counts: [TurnKey: Int]
+    }
+
+    struct TurnKey: Hashable, Comparable {
+        var s: Int
+        var side: Int
+        var t: Int
+        static func < (l: TurnKey, r: TurnKey) -> Bool { (l.s, l.side, l.t) < (r.s, r.side, r.t) }
+    }
+
+    /// Every queue scenario of a plan from kick-off (nil for a re-plan, or when there are more than `limit`).
+    func turnScenarios(limit: Int = 3_000) -> [TurnScenario]? {
+        let a = analysis
+        let n = a.segmentCount
+        guard !a.replan, n > 1 else { return nil }
+        let hasKeeper = a.keeper != nil && a.slots[a.keeper!] > 0
+        let outfieldSlots = a.fieldSize - (hasKeeper ? a.slots[a.keeper!] : 0)
+        let keeperSlots = hasKeeper ? a.slots[a.keeper!] : 0
+        guard keeperSlots <= 1 else { return nil }
+        let players = a.instance.players.indices
+        let keeperOnlyExists = hasKeeper && players.contains { a.instance.players[$0].isAvailable && !a.outfield[$0] && a.eligible[$0].contains(a.keeper!) }
+        let queueKeeperExists = hasKeeper && players.contains { a.outfield[$0] && a.eligible[$0].contains(a.keeper!) }
+        // Keepers change only at period starts when they play full periods; otherwise only keeper-only players
+        // keep goal (``modeLimit``), and their changes do not touch the queue.
+        let events = hasKeeper && keeperColumns
+        let queue = a.instance.turnBased?.queue ?? []
+        let inQueue = players.filter { a.outfield[$0] }
+        let arrivals = (0..<n).map { s in s == 0 ? 0 : inQueue.filter { a.canPlay[$0][s] && !a.canPlay[$0][s - 1] }.count }
+        let ks: [Int] = a.instance.turnBased?.changesPerWindow.map { [$0] } ?? Array(0...outfieldSlots)
+
+        enum Keeper: Hashable { case none, keeperOnly, queue(Int) }
+        struct State {
+            var bench: [Int: Int]
+            var field: [Int: Int]
+            var keeper: Keeper
+            var counts: [TurnKey: Int]
+        }
+        var found = Set<TurnScenario>()
+        var overflow = false
+        let present0 = inQueue.filter { a.canPlay[$0][0] }
+        let ranked = present0.compactMap { queue.firstIndex(of: a.instance.players[$0].id) }
+
+        func window(_ state: State, _ s: Int, _ k: Int) {
+            if overflow { return }
+            if s == n {
+                found.insert(TurnScenario(k: k, counts: state.counts))
+                if found.count > limit { overflow = true }
+                return
+            }
+            // Keeper events at this window.
+            enum Source: Hashable { case bench(Int), field(Int), arrival }
+            var options: [(newKeeper: Keeper?, toField: Bool, source: Source?)] = [(nil, false, nil)]
+            if events && a.startsPeriod(s) {
+                var sources: [Source] = state.bench.filter { $0.value > 0 }.map { .bench($0.key) }
+                    + state.field.filter { $0.value > 0 }.map { .field($0.key) }
+                if arrivals[s] > 0 { sources.append(.arrival) }
+                let destinations: [Bool]
+                if case .queue = state.keeper { destinations = [false, true] } else { destinations = [false] }
+                for toField in destinations {
+                    if keeperOnlyExists { options.append((.keeperOnly, toField, nil)) }
+                    if queueKeeperExists {
+                        for source in sources { options.append((.queue(0), toField, source)) }
+                    }
+                }
+            }
+            for option in options {
+                var next = state
+                var bench = state.bench
+                var field = state.field
+                var arriving = arrivals[s]
+                var keeperFromField: Int? = nil
+                var newKeeperL: Int? = nil
+                var oldKeeperToField: Int? = nil
+                var oldKeeperToBench = false
+                if option.newKeeper != nil {
+                    if case .queue(let l) = state.keeper {
+                        if option.toField { oldKeeperToField = l } else { oldKeeperToBench = true }
+                    }
+                    switch option.source {
+                    case .bench(let g)?: bench[g]! -= 1; newKeeperL = s
+                    case .field(let g)?: keeperFromField = g; newKeeperL = g
+                    case .arrival?: arriving -= 1; newKeeperL = s
+                    case nil: break
+                    }
+                }
+                // Bench side: the k at the front come on, then arrivals.
+                var need = k
+                var counts = state.counts
+                for t in bench.keys.sorted() where bench[t]! > 0 {
+                    let take = min(need, bench[t]!)
+                    need -= take
+                    if take > 0 { counts[TurnKey(s: s, side: 0, t: t)] = take }
+                    if bench[t]! - take > 0 { counts[TurnKey(s: s, side: 1, t: t)] = bench[t]! - take }
+                    bench[t]! -= take
+                }
+                let arrivingOn = min(need, arriving)
+                need -= arrivingOn
+                if need > 0 { continue }
+                if arrivingOn > 0 { counts[TurnKey(s: s, side: 0, t: s)] = arrivingOn }
+                // Field side: the longest on go off (a new keeper from the field stays on: a stayer in his group).
+                var leaving = k - (keeperFromField == nil ? 0 : 1) + (oldKeeperToField == nil ? 0 : 1)
+                if leaving < 0 { continue }
+                var legal = true
+                for t in field.keys.sorted() where field[t]! > 0 {
+                    let keeperHere = keeperFromField == t ? 1 : 0
+                    let take = min(leaving, field[t]! - keeperHere)
+                    leaving -= take
+                    if take > 0 { counts[TurnKey(s: s, side: 2, t: t)] = take }
+                    if field[t]! - take > 0 { counts[TurnKey(s: s, side: 3, t: t)] = field[t]! - take }
+                    field[t]! -= take
+                    if leaving > 0 && keeperHere == 1 { legal = false }
+                }
+                if !legal || leaving > 0 { continue }
+                if let g = keeperFromField { field[g]! -= 1 }
+                let joining = (k - (keeperFromField == nil ? 0 : 1) + (oldKeeperToField == nil ? 0 : 1)) + (arriving - arrivingOn) + (oldKeeperToBench ? 1 : 0)
+                if joining > 0 { bench[s, default: 0] += joining }
+                if k > 0 { field[s, default: 0] += k }
+                if let l = oldKeeperToField { field[l, default: 0] += 1 }
+                next.bench = bench.filter { $0.value > 0 }
+                next.field = field.filter { $0.value > 0 }
+                next.counts = counts
+                if let newKeeper = option.newKeeper {
+                    next.keeper = newKeeper == .keeperOnly ? .keeperOnly : .queue(newKeeperL ?? s)
+                }
+                window(next, s + 1, k)
+            }
+        }
+
+        var starts: [Keeper] = []
+        if !hasKeeper { starts = [.none] } else {
+            if keeperOnlyExists { starts.append(.keeperOnly) }
+            if queueKeeperExists { starts.append(.queue(0)) }
+        }
+        for k in ks {
+            for keeper in starts {
+                var inBench = present0.count - outfieldSlots - (keeper == .queue(0) ? 1 : 0) - ranked.count
+                if inBench < 0 { continue }
+                var bench: [Int: Int] = [:]
+                for rank in ranked { bench[-1_000 + rank] = 1 }
+                if inBench > 0 { bench[-1] = inBench }
+                inBench = 0
+                let state = State(bench: bench, field: outfieldSlots > 0 ? [0: outfieldSlots] : [:], keeper: keeper, counts: [:])
+                window(state, 1, k)
+                if overflow { return nil }
+            }
+        }
+        return found.sorted { ($0.k, $0.counts.count) < ($1.k, $1.counts.count) }
     }
 }

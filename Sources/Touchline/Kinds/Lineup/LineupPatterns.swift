@@ -169,6 +169,8 @@ struct LineupPatternSpace: Sendable {
     var classes: [LineupClass] = []
     /// Greatest common divisor of every balance (the spread moves in these steps).
     var step = 1
+    /// Turn-based from kick-off: the queue scenarios (nil: the model uses big-M rows instead).
+    var scenarios: [TurnScenario]?
 
     static let segmentLimit = 64
 
@@ -498,6 +500,7 @@ struct LineupPatternSpace: Sendable {
             classes[c].balances = classes[c].patterns.map { offset + $0.minutes }
         }
         step = max(1, divisor)
+        if a.instance.mode == .turnBased { scenarios = turnScenarios() }
         return true
     }
 }
