@@ -180,6 +180,78 @@ import TouchlineMILP
         #expect(LineupKind.verify(instance, decoded).isEmpty)
     }
 
+    /// Random tiny turn-based and colour-group squads (keepers who also play outfield, keepers who play whole
+    /// periods, stints, bench limits, a late arrival, a queue): the engine's status and objective equal the
+    /// exhaustive search's on every one.
+    static func randomModeCase(_ seed: Int) -> LineupInstance {
+        var random = SeededRandom(seed: UInt64(seed))
+        let colours = seed % 2 == 0
+        let formation: [String: Int] = colours ? ["GK": 1, "DEF": 1] : ["GK": 1, "DEF": 1, "FWD": 1]
+        let outfield = colours ? ["DEF"] : ["DEF", "FWD"]
+        var players: [LineupPlayer] = [LineupPlayer(id: "k", positions: ["GK"])]
+        for index in 1...4 {
+            var positions = [random.pick(outfield)]
+            if !colours, random.chance(0.5), let other = outfield.first(where: { $0 != positions[0] }) { positions.append(other) }
+            if random.chance(0.35) { positions.append("GK") }
+            players.append(LineupPlayer(id: "p\(index)", positions: positions))
+        }
+        if random.chance(0.5) { players.removeFirst() }
+        let match = colours
+            ? LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5))
+            : LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(atMinutes: [5]))
+        if !colours, random.chance(0.4) { players[players.count - 1].arrivesAt = 5 }
+        let rules = LineupRules(
+            mode: colours ? .colourGroups : .turnBased, minShare: random.chance(0.5) ? 0.25 : nil,
+            maxConsecutiveBench: random.chance(0.3) ? 2 : nil, keeperFullPeriods: random.chance(0.7) ? true : nil,
+            minStint: random.chance(0.3) ? 2 : nil)
+        var instance = LineupInstance(match: match, formation: formation, players: players, rules: rules)
+        if colours {
+            instance.colourGroups = ColourGroupRules(colours: ["red", "blue"])
+        } else {
+            let id = players.first { $0.arrivesAt == nil && !$0.positions.contains("GK") }?.id
+            instance.turnBased = TurnBasedRules(queue: random.chance(0.4) ? id.map { [$0] } : nil,
+                                                changesPerWindow: random.chance(0.4) ? 1 : nil)
+        }
+        return instance
+    }
+
+    #if GLPK
+    @Test(arguments: 1...24)
+    func randomModesMatchExhaustiveSearch(_ seed: Int) throws {
+        let instance = Self.randomModeCase(seed)
+        let optimum = LineupTests.exhaustive(instance)
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 30))
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+        if let optimum {
+            #expect(report.status == .optimal)
+            #expect(report.objective == optimum, "seed \(seed): engine \(String(describing: report.objective)) vs exhaustive \(optimum)")
+        } else {
+            #expect(report.status == .infeasible, "seed \(seed): exhaustive finds no plan")
+        }
+    }
+
+    /// Turn-based and colour groups export the pattern model too: the engine's plan encodes into it without a
+    /// violation and solving it directly gives the same optimum.
+    @Test(arguments: ["turnBased-keepers", "turnBased-late", "colourGroups-keeper", "colourGroups-fixed-late"])
+    func exportedModeModelHasTheEnginesOptimum(_ name: String) throws {
+        let instance = try #require(LineupTests.tinyCases.first { $0.0 == name }?.1)
+        let formulation = LineupKind.formulate(instance)
+        #expect(formulation.model.name == "lineup-patterns")
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp))
+        #expect(report.status == .optimal)
+        let solution = try #require(report.solution)
+        let encoded = try #require(formulation.encode(solution))
+        #expect(formulation.model.violations(of: encoded).isEmpty)
+        let solver = try #require(Solvers.default)
+        let direct = solver.solve(formulation.model, options: SolveOptions(timeLimitSeconds: 30, tuning: formulation.tuning))
+        #expect(direct.termination == .optimal)
+        let objective = try #require(report.objective)
+        let expected = [objective.spread, objective.substitutions, objective.offPreferredPosition].map(Double.init)
+        #expect(zip(direct.objectiveValues, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(direct.objectiveValues) vs \(expected)")
+        #expect(LineupKind.verify(instance, formulation.decode(direct)).isEmpty)
+    }
+    #endif
+
     /// A feasible squad the greedy rotation cannot fill is never reported infeasible: the pattern model finds
     /// (and proves) its plan, and with almost no time the status is `feasible` or `unknown`, never
     /// `infeasible`.

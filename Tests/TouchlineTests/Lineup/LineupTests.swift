@@ -66,7 +66,7 @@ import TouchlineMILP
             match: LineupMatch(periods: 1, periodMinutes: 20, substitutions: .init(everyMinutes: 5)),
             formation: ["GK": 1, "DEF": 1, "FWD": 1],
             players: [player("k", ["GK"]), player("b", ["DEF", "FWD"]), player("c", ["FWD"]), player("d", ["DEF", "FWD"]), player("e", ["FWD", "DEF"])],
-            rules: LineupRules(mode: .turnBased, minStint: 2))
+            rules: LineupRules(mode: .turnBased))
         lateTurn.players[4].arrivesAt = 10
         lateTurn.turnBased = TurnBasedRules(queue: ["d"], changesPerWindow: 1)
         cases.append(("turnBased-late", lateTurn))

@@ -38,19 +38,16 @@ extension LineupPatternSpace {
                 guard let p = a.playerIndex[id] else { continue }
                 if a.instance.players[p].isAvailable && !a.outfield[p] { return "a keeper-only player with a fixed colour" }
             }
-            let range = colourSizeRange
-            if range.upperBound - range.lowerBound > 1 { return "group sizes that depend on how many keepers take a colour" }
             return nil
         }
     }
 
-    /// Colour groups: players who may take a colour (available, with an outfield position); of them those who
-    /// may also stay uncoloured (GK-eligible, so they can keep goal only) unless their colour is fixed.
+    /// Colour groups: players who may take a colour (available, with an outfield position). Any of them whose
+    /// colour is not fixed may also stay uncoloured, and then only keeps goal (or does not play).
     var colourPool: [Int] { analysis.instance.players.indices.filter { analysis.outfield[$0] } }
 
     func mayStayUncoloured(_ p: Int) -> Bool {
         let a = analysis
-        guard let keeper = a.keeper, a.eligible[p].contains(keeper) else { return false }
         return a.instance.colourGroups?.assignment?[a.instance.players[p].id] == nil
     }
 
@@ -282,8 +279,13 @@ extension LineupPatternModel {
         var uncoloured: [Int: [Int: Variable]] = [:]
         /// Per late-arriving class: (pattern k, mask index) → column of members whose colour follows that mask.
         var late: [Int: [(k: Int, mask: Int, variable: Variable)]] = [:]
-        /// Smallest colour size (every colour has lo or lo + 1 members).
+        /// Smallest colour size (every colour has lo or lo + 1 members): one value, or a binary per value.
         var lo = 0
+        var sizeChoice: [Int: Variable] = [:]
+        /// Per mask: lo → unlabelled colours of that mask when the smallest size is lo.
+        var unlabelledBySize: [[Int: Variable]] = []
+        /// Labelled colour → mask → lo → its mask column when the smallest size is lo.
+        var labelledBySize: [Int: [[Int: Variable]]] = [:]
     }
 
     mutating func addColourGroups() {
@@ -373,18 +375,61 @@ extension LineupPatternModel {
                 }
             }
         }
-        // Sizes: lo or lo + 1 per colour (at least 1), fixed members and absent coloured players counted.
+        // Sizes: lo or lo + 1 per colour (at least 1), fixed members and absent coloured players counted. When
+        // lo may take several values (players may stay uncoloured), a binary per value and the mask columns split
+        // by it (exact products of an integer and a binary).
         let absent = space.absentColoured
+        let los = Array(space.colourSizeRange)
+        if los.count > 1 {
+            for l in los { columns.sizeChoice[l] = model.addBinary("smallest_size[\(l)]") }
+            model.add(sum(los.map { columns.sizeChoice[$0]! }) == 1, name: "smallest_size")
+        }
+        func members(_ c: Int) -> Int {
+            a.instance.players.indices.filter { a.instance.players[$0].isAvailable && fixed[a.instance.players[$0].id] == colours[c] }.count
+        }
         for m in columns.masks.indices {
-            var lower = Double(max(lo, 1)) * LinearExpression(columns.unlabelled[m])
-            var upper = Double(lo + 1) * LinearExpression(columns.unlabelled[m])
+            var lower = LinearExpression()
+            var upper = LinearExpression()
+            var bySize: [Int: Variable] = [:]
+            if los.count == 1 {
+                lower.add(columns.unlabelled[m], coefficient: Double(max(lo, 1)))
+                upper.add(columns.unlabelled[m], coefficient: Double(lo + 1))
+            } else {
+                var split = LinearExpression()
+                for l in los {
+                    let w = model.addInteger("colours[\(m),\(l)]", lower: 0, upper: Double(colours.count))
+                    bySize[l] = w
+                    split.add(w)
+                    model.add(LinearExpression(w) - Double(colours.count) * LinearExpression(columns.sizeChoice[l]!) <= 0, name: "colours_size[\(m),\(l)]")
+                    lower.add(w, coefficient: Double(max(l, 1)))
+                    upper.add(w, coefficient: Double(l + 1))
+                }
+                split.add(columns.unlabelled[m], coefficient: -1)
+                model.add(split == 0, name: "colours_split[\(m)]")
+            }
+            columns.unlabelledBySize.append(bySize)
             for c in labelledColours {
                 let missing = absent[colours[c]] ?? 0
-                let members = a.instance.players.indices.filter {
-                    a.instance.players[$0].isAvailable && fixed[a.instance.players[$0].id] == colours[c]
-                }.count
-                lower.add(columns.labelled[c]![m], coefficient: Double(max(lo - missing, members, 1 - missing)))
-                upper.add(columns.labelled[c]![m], coefficient: Double(lo + 1 - missing))
+                let phi = columns.labelled[c]![m]
+                func low(_ l: Int) -> Double { Double(max(l - missing, members(c), 1 - missing)) }
+                if los.count == 1 {
+                    lower.add(phi, coefficient: low(lo))
+                    upper.add(phi, coefficient: Double(lo + 1 - missing))
+                    continue
+                }
+                var split = LinearExpression()
+                var byLo: [Int: Variable] = [:]
+                for l in los {
+                    let v = model.addBinary("colour_mask[\(c),\(m),\(l)]")
+                    byLo[l] = v
+                    split.add(v)
+                    model.add(LinearExpression(v) - LinearExpression(columns.sizeChoice[l]!) <= 0, name: "colour_mask_size[\(c),\(m),\(l)]")
+                    lower.add(v, coefficient: low(l))
+                    upper.add(v, coefficient: Double(l + 1 - missing))
+                }
+                split.add(phi, coefficient: -1)
+                model.add(split == 0, name: "colour_mask_split[\(c),\(m)]")
+                columns.labelledBySize[c, default: []].append(byLo)
             }
             model.add(players[m] - lower >= 0, name: "colour_size_low[\(m)]")
             model.add(players[m] - upper <= 0, name: "colour_size_high[\(m)]")
@@ -408,13 +453,25 @@ extension LineupPatternModel {
             if let c = plan.colour?[p] { colourMask[c] |= mask(p) }
         }
         let index = Dictionary(uniqueKeysWithValues: columns.masks.enumerated().map { ($1, $0) })
+        var sizes = [Int](repeating: 0, count: colours.count)
+        for c in colours.indices {
+            sizes[c] = (space.absentColoured[colours[c]] ?? 0)
+                + a.instance.players.indices.filter { a.instance.players[$0].isAvailable && plan.colour?[$0] == c }.count
+        }
+        let lo = sizes.min() ?? 0
+        if !columns.sizeChoice.isEmpty {
+            guard let choice = columns.sizeChoice[lo] else { return false }
+            values[choice.index] = 1
+        }
         for (c, colour) in colours.enumerated() {
             guard let m = index[colourMask[c]] else { return false }
             if fixed.contains(colour) {
                 guard let phi = columns.labelled[c]?[m] else { return false }
                 values[phi.index] = 1
+                if let v = columns.labelledBySize[c]?[m][lo] { values[v.index] = 1 }
             } else {
                 values[columns.unlabelled[m].index] += 1
+                if let w = columns.unlabelledBySize[m][lo] { values[w.index] += 1 }
             }
         }
         for (c, group) in space.classes.enumerated() {
@@ -489,6 +546,7 @@ extension LineupPatternModel {
                 colourOfMask[m, default: []].append(c)
             }
         }
+        let lo = columns.sizeChoice.first { values[$0.value.index] > 0.5 }?.key ?? columns.lo
         var size = [Int](repeating: 0, count: colours.count)
         for (c, colour) in colours.enumerated() { size[c] = absent[colour] ?? 0 }
         for p in result.indices where result[p] != nil && a.instance.players[p].isAvailable { size[result[p]!] += 1 }
@@ -497,13 +555,13 @@ extension LineupPatternModel {
             var waiting = groupMask.filter { $0.value == m && result[$0.key] == nil }.map(\.key).sorted()[...]
             if targets.isEmpty { if waiting.isEmpty { continue } else { return nil } }
             for c in targets {
-                while size[c] < max(columns.lo, 1), let p = waiting.popFirst() {
+                while size[c] < max(lo, 1), let p = waiting.popFirst() {
                     result[p] = c
                     size[c] += 1
                 }
             }
             for c in targets {
-                while size[c] < columns.lo + 1, let p = waiting.popFirst() {
+                while size[c] < lo + 1, let p = waiting.popFirst() {
                     result[p] = c
                     size[c] += 1
                 }
