@@ -332,7 +332,7 @@ extension LineupPatternModel {
             for (k, variable) in lambda[c] {
                 let mask = group.patterns[k].mask
                 var coloured = LinearExpression(variable)
-                if space.mayStayUncoloured(p) {
+                if space.mayStayUncoloured(p) && keeperOnlyPattern(p, mask) {
                     let none = group.count == 1 ? model.addBinary("uncoloured[\(c),\(k)]")
                         : model.addInteger("uncoloured[\(c),\(k)]", lower: 0, upper: Double(group.count))
                     columns.uncoloured[c, default: [:]][k] = none
@@ -435,6 +435,20 @@ extension LineupPatternModel {
             model.add(players[m] - upper <= 0, name: "colour_size_high[\(m)]")
         }
         colourColumns = columns
+    }
+
+    /// True when player p could follow a pattern with this mask keeping goal only: never on if he does not
+    /// play GK; under `keeperFullPeriods`, on exactly in whole periods he may keep goal in.
+    func keeperOnlyPattern(_ p: Int, _ mask: UInt64) -> Bool {
+        let a = space.analysis
+        if mask == 0 { return true }
+        guard let keeperPosition = a.keeper, a.eligible[p].contains(keeperPosition) else { return false }
+        guard space.keeperColumns else { return true }
+        var covered: UInt64 = 0
+        for r in space.keeperPeriods(p) where space.periodSegments[r]!.allSatisfy({ mask & (1 << UInt64($0)) != 0 }) {
+            for s in space.periodSegments[r]! { covered |= 1 << UInt64(s) }
+        }
+        return covered == mask
     }
 
     /// Sets the colour columns of a plan; false when a colour's mask is not a column of this window.
