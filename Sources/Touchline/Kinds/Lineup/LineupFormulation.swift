@@ -580,7 +580,7 @@ extension LineupKind {
         do {
             let analysis = LineupAnalysis(instance)
             var space = LineupPatternSpace(analysis)
-            if space.modeLimit == nil, space.enumerate() {
+            if !compactModelForced, space.modeLimit == nil, space.enumerate() {
                 let split = space.splitClasses()
                 let master = LineupPatternModel(split, window: nil, goal: .lexicographic)
                 return Formulation(

@@ -200,17 +200,19 @@ enum LineupGreedy {
 
     // MARK: Turn-based
 
-    /// Simulates the queue for each number of changes per window (or the given one); the keeper stays in
-    /// goal. Returns every legal simulation.
+    /// Simulates the queue for each number of changes per window (or the given one) and each keeper plan: one
+    /// keeper all match, or (under `keeperFullPeriods`) a keeper per period, the one handing over going to the
+    /// bench or to outfield. Returns every simulation (the caller keeps the legal ones).
     static func turnBased(_ analysis: LineupAnalysis) -> [LineupPlan] {
         let a = analysis
         let pool = a.outfieldPlayers
         let outfieldSlots = a.fieldSize - (a.keeper.map { a.slots[$0] } ?? 0)
         let choices = a.instance.turnBased?.changesPerWindow.map { [$0] } ?? Array(0...max(0, outfieldSlots))
+        let schedules = keeperSchedules(a)
         // The starting order is the solver's to choose: try the squad order, then seeded shuffles of it.
         var orders: [[Int]] = [pool]
         var seed: UInt64 = 0x9E3779B97F4A7C15
-        for _ in 0..<60 {
+        for _ in 0..<(schedules.count > 2 ? 12 : 40) {
             var shuffled = pool
             for index in shuffled.indices.reversed() where index > 0 {
                 seed = seed &* 6364136223846793005 &+ 1442695040888963407
@@ -220,33 +222,63 @@ enum LineupGreedy {
         }
         var plans: [LineupPlan] = []
         for k in choices {
-            var found = 0
-            for order in orders where found < 3 {
-                if let plan = simulateQueue(a, changes: k, pool: order) {
-                    plans.append(plan)
-                    found += 1
+            for schedule in schedules {
+                var found = 0
+                for order in orders where found < 2 {
+                    if let plan = simulateQueue(a, changes: k, pool: order, keepers: schedule.keepers, toField: schedule.toField) {
+                        plans.append(plan)
+                        found += 1
+                    }
                 }
             }
         }
         return plans
     }
 
-    static func simulateQueue(_ a: LineupAnalysis, changes k: Int, pool: [Int]) -> LineupPlan? {
+    /// Keeper plans for the queue simulation: per period, who keeps goal, and whether a keeper who hands over
+    /// goes to outfield (else to the bench). Nil keepers: no keeper in the formation.
+    static func keeperSchedules(_ a: LineupAnalysis) -> [(keepers: [Int: Int]?, toField: Bool)] {
+        guard let keeper = a.keeper, a.slots[keeper] > 0 else { return [(nil, false)] }
+        let queueIds = Set(a.instance.turnBased?.queue ?? [])
+        let periods = Array(Set(a.segments.map(\.period))).sorted()
+        func candidates(_ r: Int) -> [Int] {
+            let segments = a.segments.indices.filter { a.segments[$0].period == r }
+            return a.instance.players.indices.filter { p in
+                a.eligible[p].contains(keeper) && segments.allSatisfy { a.canPlay[p][$0] }
+                    && !(r == periods.first && !a.replan && queueIds.contains(a.instance.players[p].id))
+            }.sorted { (a.outfield[$0] ? 1 : 0, a.preferred[$0] == keeper ? 0 : 1, $0) < (a.outfield[$1] ? 1 : 0, a.preferred[$1] == keeper ? 0 : 1, $1) }
+        }
+        var schedules: [[Int: Int]] = []
+        if let stays = a.stayingKeeper {
+            schedules = [Dictionary(uniqueKeysWithValues: periods.map { ($0, stays) })]
+        } else {
+            for p in candidates(periods.first ?? 1) { schedules.append(Dictionary(uniqueKeysWithValues: periods.map { ($0, p) })) }
+        }
+        if a.rules.keeperFullPeriods == true && periods.count > 1 {
+            // Hand-overs at period starts: each period's keeper from that period's candidates (at most 24 plans).
+            var partial: [[Int: Int]] = [[:]]
+            for r in periods {
+                let options = r == periods.first && a.stayingKeeper != nil ? [a.stayingKeeper!] : Array(candidates(r).prefix(3))
+                partial = partial.flatMap { plan in options.map { var next = plan; next[r] = $0; return next } }
+                if partial.count > 24 { partial = Array(partial.prefix(24)) }
+            }
+            for plan in partial where Set(plan.values).count > 1 { schedules.append(plan) }
+        }
+        return schedules.flatMap { plan in
+            Set(plan.values).count > 1 ? [(Optional(plan), true), (Optional(plan), false)] : [(Optional(plan), false)]
+        }
+    }
+
+    static func simulateQueue(_ a: LineupAnalysis, changes k: Int, pool: [Int], keepers: [Int: Int]?, toField: Bool) -> LineupPlan? {
         let count = a.playerCount
-        let ids = a.instance.players.map(\.id)
         let queueIds = a.instance.turnBased?.queue ?? []
         var plan = LineupPlan(segments: a.segmentCount, players: count)
         let inPool = Set(pool)
-        // Keeper: the staying keeper, else a keeper-only player, else a goalkeeper not in the given queue.
-        var keeperPlayer: Int? = nil
-        if let keeper = a.keeper {
-            let options = (0..<count).filter { a.canPlay[$0][0] && a.eligible[$0].contains(keeper) && !queueIds.contains(ids[$0]) }
-            keeperPlayer = a.stayingKeeper ?? options.first { !inPool.contains($0) }
-                ?? options.min { (a.preferred[$0] == keeper ? 0 : 1, $0) < (a.preferred[$1] == keeper ? 0 : 1, $1) }
-            guard keeperPlayer != nil else { return nil }
-        }
+        func keeperAt(_ s: Int) -> Int? { keepers?[a.segments[s].period] }
+        if a.keeper != nil && keepers == nil { return nil }
         let outfieldSlots = a.fieldSize - (a.keeper.map { a.slots[$0] } ?? 0)
-        let present0 = pool.filter { a.canPlay[$0][0] && $0 != keeperPlayer }
+        let firstKeeper = a.segmentCount > 0 ? keeperAt(0) : nil
+        let present0 = pool.filter { a.canPlay[$0][0] && $0 != firstKeeper }
         var bench: [Int] = queueIds.compactMap { a.playerIndex[$0] }.filter { present0.contains($0) }
         var field: [Int] = []
         let rest = present0.filter { !bench.contains($0) }
@@ -257,22 +289,38 @@ enum LineupGreedy {
         guard field.count == outfieldSlots else { return nil }
         var onSince = [Int](repeating: 0, count: count)
         for s in 0..<a.segmentCount {
+            let keeperNow = keeperAt(s)
             if s > 0 {
-                guard bench.count >= k else { return nil }
+                var leaving = k
+                let keeperBefore = keeperAt(s - 1)
+                if let old = keeperBefore, let new = keeperNow, old != new {
+                    // The new keeper leaves the queue (bench or field); the old one joins it.
+                    if let index = field.firstIndex(of: new) {
+                        field.remove(at: index)
+                        leaving -= 1
+                    }
+                    bench.removeAll { $0 == new }
+                    if inPool.contains(old) {
+                        if toField {
+                            field.append(old)
+                            leaving += 1
+                        }
+                    }
+                }
+                guard bench.count >= k, leaving >= 0, leaving <= field.count else { return nil }
                 let comers = Array(bench.prefix(k))
                 bench.removeFirst(k)
-                // The k longest on go off; among those tied at the cut, pick a set that keeps the formation.
-                guard k <= field.count else { return nil }
+                // The longest on go off; among those tied at the cut, pick a set that keeps the formation.
                 field = field.enumerated().sorted { (onSince[$0.element], $0.offset) < (onSince[$1.element], $1.offset) }.map(\.element)
-                let cut = k > 0 ? onSince[field[k - 1]] : Int.min
+                let cut = leaving > 0 ? onSince[field[leaving - 1]] : Int.min
                 let sure = field.filter { onSince[$0] < cut }
                 let tied = field.filter { onSince[$0] == cut }
-                var goers = sure + tied.prefix(max(0, k - sure.count))
-                if k > sure.count {
-                    for choice in combinations(tied, k - sure.count) {
+                var goers = sure + tied.prefix(max(0, leaving - sure.count))
+                if leaving > sure.count {
+                    for choice in combinations(tied, leaving - sure.count) {
                         let stay = field.filter { !sure.contains($0) && !choice.contains($0) } + comers
                         var fixed: [Int: Int] = [:]
-                        if let keeperPlayer, let keeper = a.keeper { fixed[keeperPlayer] = keeper }
+                        if let keeperNow, let keeper = a.keeper { fixed[keeperNow] = keeper }
                         if positions(a, players: stay + Array(fixed.keys), fixed: fixed) != nil {
                             goers = sure + choice
                             break
@@ -281,12 +329,14 @@ enum LineupGreedy {
                 }
                 field = field.filter { !goers.contains($0) } + comers
                 for p in comers { onSince[p] = s }
-                let arrivals = pool.filter { a.canPlay[$0][s] && !a.canPlay[$0][s - 1] }
+                let arrivals = pool.filter { a.canPlay[$0][s] && !a.canPlay[$0][s - 1] && $0 != keeperNow }
                 bench += arrivals + goers
+                if let old = keeperBefore, let new = keeperNow, old != new, inPool.contains(old), !toField { bench.append(old) }
+                if let new = keeperNow, keeperBefore != new, !(s > 0 && plan.isOn(new, s - 1)) { onSince[new] = s }
             }
             var fixed: [Int: Int] = [:]
-            if let keeperPlayer, let keeper = a.keeper { fixed[keeperPlayer] = keeper }
-            let lineup = field + (keeperPlayer.map { [$0] } ?? [])
+            if let keeperNow, let keeper = a.keeper { fixed[keeperNow] = keeper }
+            let lineup = field + (keeperNow.map { [$0] } ?? [])
             guard let assignment = positions(a, players: lineup, fixed: fixed), assignment.count == a.fieldSize else { return nil }
             for (p, position) in assignment { plan.cells[s][p] = position }
         }

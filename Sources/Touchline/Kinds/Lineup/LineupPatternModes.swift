@@ -270,11 +270,14 @@ extension LineupPatternModel {
 
     /// The colour-group columns of one model.
     struct ColourColumns {
-        /// Candidate masks of a colour, and per mask the number of (unlabelled) colours following it.
+        /// Candidate masks of a colour.
         var masks: [UInt64] = []
-        var unlabelled: [Variable] = []
-        /// Labelled colours (fixed members): colour index → column per mask.
+        /// Per mask: colour size → the number of unlabelled colours of that size following the mask.
+        var unlabelled: [[Int: Variable]] = []
+        /// Labelled colours (fixed members): colour index → column per mask (its mask), and per mask its size
+        /// (members with absent ones) → column.
         var labelled: [Int: [Variable]] = [:]
+        var labelledSizes: [Int: [[Int: Variable]]] = [:]
         /// Per class: pattern k → column of members who take no colour (they keep goal only).
         var uncoloured: [Int: [Int: Variable]] = [:]
         /// Per late-arriving class: (pattern k, mask index) → column of members whose colour follows that mask.
@@ -282,10 +285,6 @@ extension LineupPatternModel {
         /// Smallest colour size (every colour has lo or lo + 1 members): one value, or a binary per value.
         var lo = 0
         var sizeChoice: [Int: Variable] = [:]
-        /// Per mask: lo → unlabelled colours of that mask when the smallest size is lo.
-        var unlabelledBySize: [[Int: Variable]] = []
-        /// Labelled colour → mask → lo → its mask column when the smallest size is lo.
-        var labelledBySize: [Int: [[Int: Variable]]] = [:]
     }
 
     mutating func addColourGroups() {
@@ -313,16 +312,10 @@ extension LineupPatternModel {
             }
         }
         let labelledColours = colours.indices.filter { c in fixed.values.contains(colours[c]) }
-        for (m, _) in columns.masks.enumerated() {
-            columns.unlabelled.append(model.addInteger("colours[\(m)]", lower: 0, upper: Double(colours.count)))
-        }
-        var choose = LinearExpression()
         for c in labelledColours {
             columns.labelled[c] = columns.masks.indices.map { model.addBinary("colour_mask[\(c),\($0)]") }
             model.add(sum(columns.labelled[c]!) == 1, name: "colour_one_mask[\(c)]")
         }
-        for v in columns.unlabelled { choose.add(v) }
-        model.add(choose == Double(colours.count - labelledColours.count), name: "colours")
         // Players per mask.
         var players = [LinearExpression](repeating: LinearExpression(), count: columns.masks.count)
         for (c, group) in space.classes.enumerated() where pool.contains(group.members[0]) {
@@ -375,9 +368,10 @@ extension LineupPatternModel {
                 }
             }
         }
-        // Sizes: lo or lo + 1 per colour (at least 1), fixed members and absent coloured players counted. When
-        // lo may take several values (players may stay uncoloured), a binary per value and the mask columns split
-        // by it (exact products of an integer and a binary).
+        // Sizes: every colour has lo or lo + 1 members (at least 1; fixed and absent members counted), and the
+        // players following a mask are exactly the members of the colours following it: integer columns per mask
+        // and size (binaries for a labelled colour), so the split into colours is an equality. When lo may take
+        // several values (players may stay uncoloured), a binary per value gates the sizes.
         let absent = space.absentColoured
         let los = Array(space.colourSizeRange)
         if los.count > 1 {
@@ -387,53 +381,48 @@ extension LineupPatternModel {
         func members(_ c: Int) -> Int {
             a.instance.players.indices.filter { a.instance.players[$0].isAvailable && fixed[a.instance.players[$0].id] == colours[c] }.count
         }
+        let sizes = Set(los.flatMap { [$0, $0 + 1] }).filter { $0 >= 1 }.sorted()
+        func gate(_ size: Int) -> [Variable] {
+            los.count > 1 ? los.filter { $0 == size || $0 + 1 == size }.compactMap { columns.sizeChoice[$0] } : []
+        }
+        var unlabelledCount = LinearExpression()
         for m in columns.masks.indices {
-            var lower = LinearExpression()
-            var upper = LinearExpression()
+            var split = players[m]
             var bySize: [Int: Variable] = [:]
-            if los.count == 1 {
-                lower.add(columns.unlabelled[m], coefficient: Double(max(lo, 1)))
-                upper.add(columns.unlabelled[m], coefficient: Double(lo + 1))
-            } else {
-                var split = LinearExpression()
-                for l in los {
-                    let w = model.addInteger("colours[\(m),\(l)]", lower: 0, upper: Double(colours.count))
-                    bySize[l] = w
-                    split.add(w)
-                    model.add(LinearExpression(w) - Double(colours.count) * LinearExpression(columns.sizeChoice[l]!) <= 0, name: "colours_size[\(m),\(l)]")
-                    lower.add(w, coefficient: Double(max(l, 1)))
-                    upper.add(w, coefficient: Double(l + 1))
+            for size in sizes {
+                let u = model.addInteger("colours[\(m),\(size)]", lower: 0, upper: Double(colours.count))
+                bySize[size] = u
+                unlabelledCount.add(u)
+                split.add(u, coefficient: -Double(size))
+                if los.count > 1 {
+                    model.add(LinearExpression(u) - Double(colours.count) * sum(gate(size)) <= 0, name: "colours_size[\(m),\(size)]")
                 }
-                split.add(columns.unlabelled[m], coefficient: -1)
-                model.add(split == 0, name: "colours_split[\(m)]")
             }
-            columns.unlabelledBySize.append(bySize)
+            columns.unlabelled.append(bySize)
             for c in labelledColours {
                 let missing = absent[colours[c]] ?? 0
-                let phi = columns.labelled[c]![m]
-                func low(_ l: Int) -> Double { Double(max(l - missing, members(c), 1 - missing)) }
-                if los.count == 1 {
-                    lower.add(phi, coefficient: low(lo))
-                    upper.add(phi, coefficient: Double(lo + 1 - missing))
-                    continue
+                var one = LinearExpression()
+                var byLabelSize: [Int: Variable] = [:]
+                for size in sizes where size - missing >= members(c) {
+                    let v = model.addBinary("colour_size[\(c),\(m),\(size)]")
+                    byLabelSize[size] = v
+                    one.add(v)
+                    split.add(v, coefficient: -Double(size - missing))
+                    if los.count > 1 { model.add(LinearExpression(v) - sum(gate(size)) <= 0, name: "colour_size_gate[\(c),\(m),\(size)]") }
                 }
-                var split = LinearExpression()
-                var byLo: [Int: Variable] = [:]
-                for l in los {
-                    let v = model.addBinary("colour_mask[\(c),\(m),\(l)]")
-                    byLo[l] = v
-                    split.add(v)
-                    model.add(LinearExpression(v) - LinearExpression(columns.sizeChoice[l]!) <= 0, name: "colour_mask_size[\(c),\(m),\(l)]")
-                    lower.add(v, coefficient: low(l))
-                    upper.add(v, coefficient: Double(l + 1 - missing))
-                }
-                split.add(phi, coefficient: -1)
-                model.add(split == 0, name: "colour_mask_split[\(c),\(m)]")
-                columns.labelledBySize[c, default: []].append(byLo)
+                one.add(columns.labelled[c]![m], coefficient: -1)
+                model.add(one == 0, name: "colour_size_one[\(c),\(m)]")
+                columns.labelledSizes[c, default: []].append(byLabelSize)
             }
-            model.add(players[m] - lower >= 0, name: "colour_size_low[\(m)]")
-            model.add(players[m] - upper <= 0, name: "colour_size_high[\(m)]")
+            model.add(split == 0, name: "colour_members[\(m)]")
         }
+        if los.count == 1 {
+            // Sizes lo and lo + 1 only (the single value of lo).
+            for m in columns.masks.indices {
+                for (size, u) in columns.unlabelled[m] where size != lo && size != lo + 1 { model.add(LinearExpression(u) <= 0, name: "colours_fixed_size[\(m),\(size)]") }
+            }
+        }
+        model.add(unlabelledCount == Double(colours.count - labelledColours.count), name: "colours")
         colourColumns = columns
     }
 
@@ -480,12 +469,12 @@ extension LineupPatternModel {
         for (c, colour) in colours.enumerated() {
             guard let m = index[colourMask[c]] else { return false }
             if fixed.contains(colour) {
-                guard let phi = columns.labelled[c]?[m] else { return false }
+                guard let phi = columns.labelled[c]?[m], let v = columns.labelledSizes[c]?[m][sizes[c]] else { return false }
                 values[phi.index] = 1
-                if let v = columns.labelledBySize[c]?[m][lo] { values[v.index] = 1 }
+                values[v.index] = 1
             } else {
-                values[columns.unlabelled[m].index] += 1
-                if let w = columns.unlabelledBySize[m][lo] { values[w.index] += 1 }
+                guard let u = columns.unlabelled[m][sizes[c]] else { return false }
+                values[u.index] += 1
             }
         }
         for (c, group) in space.classes.enumerated() {
@@ -548,34 +537,32 @@ extension LineupPatternModel {
                 }
             }
         }
-        // Colours per mask.
+        // Colours per mask, each with its size (members, absent ones included).
         var colourOfMask: [Int: [Int]] = [:]
+        var target = [Int](repeating: 0, count: colours.count)
         var free = colours.indices.filter { c in !fixed.values.contains(colours[c]) }[...]
         for (c, phis) in columns.labelled {
-            if let m = phis.firstIndex(where: { values[$0.index] > 0.5 }) { colourOfMask[m, default: []].append(c) }
+            guard let m = phis.firstIndex(where: { values[$0.index] > 0.5 }),
+                  let size = columns.labelledSizes[c]?[m].first(where: { values[$0.value.index] > 0.5 })?.key else { return nil }
+            colourOfMask[m, default: []].append(c)
+            target[c] = size
         }
-        for (m, v) in columns.unlabelled.enumerated() {
-            for _ in 0..<count(v) {
-                guard let c = free.popFirst() else { return nil }
-                colourOfMask[m, default: []].append(c)
+        for (m, bySize) in columns.unlabelled.enumerated() {
+            for (size, v) in bySize.sorted(by: { $0.key < $1.key }) {
+                for _ in 0..<count(v) {
+                    guard let c = free.popFirst() else { return nil }
+                    colourOfMask[m, default: []].append(c)
+                    target[c] = size
+                }
             }
         }
-        let lo = columns.sizeChoice.first { values[$0.value.index] > 0.5 }?.key ?? columns.lo
         var size = [Int](repeating: 0, count: colours.count)
         for (c, colour) in colours.enumerated() { size[c] = absent[colour] ?? 0 }
         for p in result.indices where result[p] != nil && a.instance.players[p].isAvailable { size[result[p]!] += 1 }
         for m in columns.masks.indices {
-            let targets = colourOfMask[m] ?? []
             var waiting = groupMask.filter { $0.value == m && result[$0.key] == nil }.map(\.key).sorted()[...]
-            if targets.isEmpty { if waiting.isEmpty { continue } else { return nil } }
-            for c in targets {
-                while size[c] < max(lo, 1), let p = waiting.popFirst() {
-                    result[p] = c
-                    size[c] += 1
-                }
-            }
-            for c in targets {
-                while size[c] < lo + 1, let p = waiting.popFirst() {
+            for c in colourOfMask[m] ?? [] {
+                while size[c] < target[c], let p = waiting.popFirst() {
                     result[p] = c
                     size[c] += 1
                 }
@@ -605,6 +592,49 @@ extension LineupPatternSpace {
         var side: Int
         var t: Int
         static func < (l: TurnKey, r: TurnKey) -> Bool { (l.s, l.side, l.t) < (r.s, r.side, r.t) }
+    }
+
+    /// Drops the patterns no scenario allows: a pattern a plan uses sits, at every window, in groups its
+    /// scenario has players in (exact). A player who may keep goal keeps a pattern when some choice of periods
+    /// in goal fits.
+    mutating func filterByScenarios() {
+        guard let scenarios, !scenarios.isEmpty else { return }
+        let a = analysis
+        let n = a.segmentCount
+        let supports = scenarios.map { Set($0.counts.filter { $0.value > 0 }.keys) }
+        for c in classes.indices {
+            let p = classes[c].members[0]
+            guard a.outfield[p] else { continue }
+            let keeperPeriodsOfP = keeperColumns ? keeperPeriods(p) : []
+            classes[c].patterns = classes[c].patterns.filter { pattern in
+                let full = keeperPeriodsOfP.filter { r in periodSegments[r]!.allSatisfy { pattern.isOn($0) } }
+                for subset in 0..<(1 << full.count) {
+                    var keeps: UInt64 = 0
+                    for (i, r) in full.enumerated() where subset & (1 << i) != 0 { keeps |= 1 << UInt64(r) }
+                    guard let terms = turnTerms(player: p, mask: pattern.mask, keeps: keeps) else { return true }
+                    var keys: [TurnKey] = []
+                    for s in 1..<max(1, n) {
+                        switch terms.bench[s] {
+                        case .comes(let t)?: keys.append(TurnKey(s: s, side: 0, t: t))
+                        case .arrives?: keys.append(TurnKey(s: s, side: 0, t: s))
+                        case .stays(let t)?: keys.append(TurnKey(s: s, side: 1, t: t))
+                        case nil: break
+                        }
+                        switch terms.field[s] {
+                        case .leaves(let t)?: keys.append(TurnKey(s: s, side: 2, t: t))
+                        case .stays(let t)?: keys.append(TurnKey(s: s, side: 3, t: t))
+                        case nil: break
+                        }
+                    }
+                    if supports.contains(where: { support in keys.allSatisfy { support.contains($0) } }) { return true }
+                }
+                return false
+            }
+        }
+        for c in classes.indices where classes[c].balances != nil {
+            let offset = analysis.base[classes[c].members[0]] + analysis.spreadOffset[classes[c].members[0]]
+            classes[c].balances = classes[c].patterns.map { offset + $0.minutes }
+        }
     }
 
     /// Every queue scenario of a plan from kick-off (nil for a re-plan, or when there are more than `limit`).

@@ -45,7 +45,7 @@ enum LineupPatternSolver {
         func trace(_ text: @autoclosure () -> String) {
             if tracing { FileHandle.standardError.write(Data("[\(String(format: "%.2f", elapsed()))s] \(text())\n".utf8)) }
         }
-        trace("classes \(space.classes.count), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")")
+        trace("classes \(space.classes.count), scenarios \(space.scenarios.map { String($0.count) } ?? "none"), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")")
         func record(_ model: LineupPatternModel, _ nodes: Int) {
             outcome.variables = max(outcome.variables, model.model.variableCount)
             outcome.constraints = max(outcome.constraints, model.model.constraintCount)
@@ -258,6 +258,12 @@ enum LineupPatternSolver {
 }
 
 extension LineupKind {
+    /// `TOUCHLINE_LINEUP_MODEL=compact` in the environment: solve and export the compact model instead of the
+    /// pattern model (a cross-check of the pattern engine against an independent formulation).
+    static var compactModelForced: Bool {
+        ProcessInfo.processInfo.environment["TOUCHLINE_LINEUP_MODEL"] == "compact"
+    }
+
     /// Branch-and-bound settings of the pattern model's MIPs (cuts and Driebeck–Tomlin branching: measured faster than pseudocost on the generated series).
     static let patternTuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .driebeckTomlin)
 
@@ -266,7 +272,7 @@ extension LineupKind {
     public static func solveIndependently(
         _ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<LineupSolution>? {
-        guard let solver else { return nil }
+        guard let solver, !compactModelForced else { return nil }
         let clock = ContinuousClock.now
         let analysis = LineupAnalysis(instance)
         var space = LineupPatternSpace(analysis)

@@ -500,7 +500,10 @@ struct LineupPatternSpace: Sendable {
             classes[c].balances = classes[c].patterns.map { offset + $0.minutes }
         }
         step = max(1, divisor)
-        if a.instance.mode == .turnBased { scenarios = turnScenarios() }
+        if a.instance.mode == .turnBased, let found = turnScenarios() {
+            scenarios = found
+            filterByScenarios()
+        }
         return true
     }
 }
