@@ -282,6 +282,8 @@ extension LineupPatternModel {
         var uncoloured: [Int: [Int: Variable]] = [:]
         /// Per late-arriving class: (pattern k, mask index) → column of members whose colour follows that mask.
         var late: [Int: [(k: Int, mask: Int, variable: Variable)]] = [:]
+        /// With colour schedules: one binary per schedule (and no size columns).
+        var schedules: [Variable] = []
         /// Smallest colour size (every colour has lo or lo + 1 members): one value, or a binary per value.
         var lo = 0
         var sizeChoice: [Int: Variable] = [:]
@@ -303,12 +305,19 @@ extension LineupPatternModel {
             for s in 0..<n where a.canPlay[p][s] { mask |= 1 << UInt64(s) }
             return mask
         }
-        // Candidate masks: every pattern mask of a pool class in the window.
+        // Candidate masks: every schedule's masks, else every pattern mask of a pool class in the window.
         var maskIndex: [UInt64: Int] = [:]
-        for (c, group) in space.classes.enumerated() where pool.contains(group.members[0]) {
-            for (k, _) in lambda[c] where maskIndex[group.patterns[k].mask] == nil {
-                maskIndex[group.patterns[k].mask] = columns.masks.count
-                columns.masks.append(group.patterns[k].mask)
+        if let schedules = space.colourSchedules {
+            for mask in Set(schedules.flatMap { $0.colours.map(\.mask) }).sorted() {
+                maskIndex[mask] = columns.masks.count
+                columns.masks.append(mask)
+            }
+        } else {
+            for (c, group) in space.classes.enumerated() where pool.contains(group.members[0]) {
+                for (k, _) in lambda[c] where maskIndex[group.patterns[k].mask] == nil {
+                    maskIndex[group.patterns[k].mask] = columns.masks.count
+                    columns.masks.append(group.patterns[k].mask)
+                }
             }
         }
         let labelledColours = colours.indices.filter { c in fixed.values.contains(colours[c]) }
@@ -333,7 +342,12 @@ extension LineupPatternModel {
                     coloured.add(none, coefficient: -1)
                 }
                 if present & full == full {
-                    players[maskIndex[mask]!].add(coloured)
+                    guard let m = maskIndex[mask] else {
+                        // Kept only for a player without a colour.
+                        model.add(coloured == 0, name: "no_colour_mask[\(c),\(k)]")
+                        continue
+                    }
+                    players[m].add(coloured)
                     if let colour, let phi = columns.labelled[colour]?[maskIndex[mask]!] {
                         model.add(LinearExpression(variable) - Double(group.count) * LinearExpression(phi) <= 0, name: "colour_member[\(c),\(k)]")
                     }
@@ -367,6 +381,18 @@ extension LineupPatternModel {
                     model.add(row <= 0, name: "uncoloured_keeps_goal[\(c),\(t)]")
                 }
             }
+        }
+        if let schedules = space.colourSchedules {
+            // One schedule: the players following each mask are exactly the members of its colours.
+            columns.schedules = schedules.indices.map { model.addBinary("schedule[\($0)]") }
+            model.add(sum(columns.schedules) == 1, name: "schedule")
+            var rows = players
+            for (i, schedule) in schedules.enumerated() {
+                for (mask, members) in schedule.members { rows[maskIndex[mask]!].add(columns.schedules[i], coefficient: -Double(members)) }
+            }
+            for m in rows.indices { model.add(rows[m] == 0, name: "colour_members[\(m)]") }
+            colourColumns = columns
+            return
         }
         // Sizes: every colour has lo or lo + 1 members (at least 1; fixed and absent members counted), and the
         // players following a mask are exactly the members of the colours following it: integer columns per mask
@@ -428,16 +454,22 @@ extension LineupPatternModel {
 
     /// True when player p could follow a pattern with this mask keeping goal only: never on if he does not
     /// play GK; under `keeperFullPeriods`, on exactly in whole periods he may keep goal in.
-    func keeperOnlyPattern(_ p: Int, _ mask: UInt64) -> Bool {
+    func keeperOnlyPattern(_ p: Int, _ mask: UInt64) -> Bool { Self.keeperOnlyProbe(space, p)(mask) }
+
+    static func keeperOnlyProbe(_ space: LineupPatternSpace, _ p: Int) -> (UInt64) -> Bool {
         let a = space.analysis
-        if mask == 0 { return true }
-        guard let keeperPosition = a.keeper, a.eligible[p].contains(keeperPosition) else { return false }
-        guard space.keeperColumns else { return true }
-        var covered: UInt64 = 0
-        for r in space.keeperPeriods(p) where space.periodSegments[r]!.allSatisfy({ mask & (1 << UInt64($0)) != 0 }) {
-            for s in space.periodSegments[r]! { covered |= 1 << UInt64(s) }
+        guard space.mayStayUncoloured(p) else { return { _ in false } }
+        guard let keeperPosition = a.keeper, a.eligible[p].contains(keeperPosition) else { return { $0 == 0 } }
+        guard space.keeperColumns else { return { _ in true } }
+        let periods = space.keeperPeriods(p).map { space.periodSegments[$0]! }
+        return { mask in
+            if mask == 0 { return true }
+            var covered: UInt64 = 0
+            for segments in periods where segments.allSatisfy({ mask & (1 << UInt64($0)) != 0 }) {
+                for s in segments { covered |= 1 << UInt64(s) }
+            }
+            return covered == mask
         }
-        return covered == mask
     }
 
     /// Sets the colour columns of a plan; false when a colour's mask is not a column of this window.
@@ -461,6 +493,11 @@ extension LineupPatternModel {
             sizes[c] = (space.absentColoured[colours[c]] ?? 0)
                 + a.instance.players.indices.filter { a.instance.players[$0].isAvailable && plan.colour?[$0] == c }.count
         }
+        if let schedules = space.colourSchedules {
+            let own = colours.indices.map { LineupPatternSpace.ColourSchedule.Colour(mask: colourMask[$0], size: sizes[$0]) }.sorted()
+            guard let i = schedules.firstIndex(where: { $0.colours == own }) else { return false }
+            values[columns.schedules[i].index] = 1
+        } else {
         let lo = sizes.min() ?? 0
         if !columns.sizeChoice.isEmpty {
             guard let choice = columns.sizeChoice[lo] else { return false }
@@ -476,6 +513,7 @@ extension LineupPatternModel {
                 guard let u = columns.unlabelled[m][sizes[c]] else { return false }
                 values[u.index] += 1
             }
+        }
         }
         for (c, group) in space.classes.enumerated() {
             for p in group.members {
@@ -546,6 +584,14 @@ extension LineupPatternModel {
                   let size = columns.labelledSizes[c]?[m].first(where: { values[$0.value.index] > 0.5 })?.key else { return nil }
             colourOfMask[m, default: []].append(c)
             target[c] = size
+        }
+        if let schedules = space.colourSchedules {
+            guard let i = columns.schedules.firstIndex(where: { values[$0.index] > 0.5 }) else { return nil }
+            for colour in schedules[i].colours {
+                guard let c = free.popFirst(), let m = index[colour.mask] else { return nil }
+                colourOfMask[m, default: []].append(c)
+                target[c] = colour.size
+            }
         }
         for (m, bySize) in columns.unlabelled.enumerated() {
             for (size, v) in bySize.sorted(by: { $0.key < $1.key }) {
@@ -774,5 +820,140 @@ extension LineupPatternSpace {
             }
         }
         return found.sorted { ($0.k, $0.counts.count) < ($1.k, $1.counts.count) }
+    }
+}
+
+// Colour schedules. Without fixed colours, a plan's colour structure is a multiset of (mask, size) pairs: how
+// many colours follow which mask and how big each is. In every segment the colours on the field hold exactly
+// the outfield players and maybe the keeper, so their sizes add up to F_out or F_out + 1 (more by the players
+// not there yet), and each colour's mask is some player's legal pattern. Enumerating those schedules (sizes lo
+// and lo + 1 for every count of coloured players) gives, per mask, how many players follow it; a plan is
+// legal for the colours exactly when its counts equal one schedule's, so the model picks one schedule and every
+// count row is an equality, and patterns whose mask no schedule has are dropped.
+extension LineupPatternSpace {
+    struct ColourSchedule: Hashable {
+        struct Colour: Hashable, Comparable {
+            var mask: UInt64
+            var size: Int
+            static func < (l: Colour, r: Colour) -> Bool { (l.mask, l.size) < (r.mask, r.size) }
+        }
+        /// Sorted.
+        var colours: [Colour]
+        /// Mask → players following it (the sizes of its colours).
+        var members: [UInt64: Int] {
+            var result: [UInt64: Int] = [:]
+            for colour in colours { result[colour.mask, default: 0] += colour.size }
+            return result
+        }
+    }
+
+    /// Every colour schedule (nil with fixed colours, or past `limit` schedules or the step limit).
+    func colourScheduleList(limit: Int = 30_000) -> [ColourSchedule]? {
+        let a = analysis
+        let n = a.segmentCount
+        let count = a.instance.colourGroups?.colours.count ?? 0
+        guard a.instance.mode == .colourGroups, count > 0, n < 63, (a.instance.colourGroups?.assignment ?? [:]).isEmpty else { return nil }
+        let full: UInt64 = (1 << UInt64(n)) - 1
+        let keeperSlot = a.keeper.map { a.slots[$0] } ?? 0
+        let outfieldSlots = a.fieldSize - keeperSlot
+        let pool = colourPool
+        func presentMask(_ p: Int) -> UInt64 {
+            var mask: UInt64 = 0
+            for s in 0..<n where a.canPlay[p][s] { mask |= 1 << UInt64(s) }
+            return mask
+        }
+        // Prefixes of legal masks: of players there throughout, and (cut to their segments) of late arrivals.
+        var fullPrefixes = [Set<UInt64>](repeating: [], count: n + 1)
+        var latePrefixes: [(present: UInt64, prefixes: [Set<UInt64>])] = []
+        for group in classes where pool.contains(group.members[0]) {
+            let present = presentMask(group.members[0])
+            var sets = [Set<UInt64>](repeating: [], count: n + 1)
+            for pattern in group.patterns {
+                for length in 0...n { sets[length].insert(pattern.mask & ((1 << UInt64(length)) - 1)) }
+            }
+            if present == full {
+                for length in 0...n { fullPrefixes[length].formUnion(sets[length]) }
+            } else {
+                latePrefixes.append((present, sets))
+            }
+        }
+        func allowed(_ prefix: UInt64, _ length: Int) -> Bool {
+            if fullPrefixes[length].contains(prefix) { return true }
+            return latePrefixes.contains { $0.prefixes[length].contains(prefix & $0.present) }
+        }
+        let absent = (0..<n).map { s in pool.filter { !a.canPlay[$0][s] }.count }
+        var found = Set<ColourSchedule>()
+        var steps = 0
+        var overflow = false
+        for coloured in stride(from: pool.count, through: count, by: -1) {
+            let lo = coloured / count
+            let sizes = (0..<count).map { $0 < coloured % count ? lo + 1 : lo }
+            // Valid colour sets per segment.
+            let subsets = (0..<n).map { s in
+                (0..<(1 << count)).filter { set in
+                    let total = (0..<count).filter { set & (1 << $0) != 0 }.reduce(0) { $0 + sizes[$1] }
+                    return total >= outfieldSlots && total <= outfieldSlots + keeperSlot + absent[s]
+                }
+            }
+            var masks = [UInt64](repeating: 0, count: count)
+            func visit(_ s: Int) {
+                if overflow { return }
+                steps += 1
+                if steps > 4_000_000 { overflow = true; return }
+                if s == n {
+                    let colours = (0..<count).map { ColourSchedule.Colour(mask: masks[$0], size: sizes[$0]) }.sorted()
+                    found.insert(ColourSchedule(colours: colours))
+                    if found.count > limit { overflow = true }
+                    return
+                }
+                for set in subsets[s] {
+                    var ok = true
+                    for c in 0..<count {
+                        if set & (1 << c) != 0 { masks[c] |= 1 << UInt64(s) }
+                        if !allowed(masks[c], s + 1) { ok = false }
+                    }
+                    // Colours of equal size are interchangeable: keep their masks in order (read from kick-off).
+                    if ok {
+                        for c in 1..<max(1, count) where sizes[c] == sizes[c - 1] && masks[c] != masks[c - 1] {
+                            let differing = masks[c] ^ masks[c - 1]
+                            let first = UInt64(1) << UInt64(differing.trailingZeroBitCount)
+                            if masks[c - 1] & first != 0 { ok = false }
+                        }
+                    }
+                    if ok { visit(s + 1) }
+                    for c in 0..<count { masks[c] &= ~(1 << UInt64(s)) }
+                }
+            }
+            visit(0)
+            if overflow { return nil }
+        }
+        return found.sorted { $0.colours.lexicographicallyPrecedes($1.colours) }
+    }
+
+    /// Drops the patterns of players who take a colour whose mask no schedule has (keeping those a player
+    /// without a colour could follow, keeping goal only).
+    mutating func filterByColourSchedules() {
+        guard let schedules = colourSchedules else { return }
+        let a = analysis
+        let n = a.segmentCount
+        let full: UInt64 = (1 << UInt64(n)) - 1
+        let masks = Set(schedules.flatMap { $0.colours.map(\.mask) })
+        let pool = Set(colourPool)
+        for c in classes.indices {
+            let p = classes[c].members[0]
+            guard pool.contains(p) else { continue }
+            var present: UInt64 = 0
+            for s in 0..<n where a.canPlay[p][s] { present |= 1 << UInt64(s) }
+            let probe = LineupPatternModel.keeperOnlyProbe(self, p)
+            classes[c].patterns = classes[c].patterns.filter { pattern in
+                if probe(pattern.mask) { return true }
+                if present == full { return masks.contains(pattern.mask) }
+                return masks.contains { $0 & present == pattern.mask }
+            }
+        }
+        for c in classes.indices where classes[c].balances != nil {
+            let offset = a.base[classes[c].members[0]] + a.spreadOffset[classes[c].members[0]]
+            classes[c].balances = classes[c].patterns.map { offset + $0.minutes }
+        }
     }
 }

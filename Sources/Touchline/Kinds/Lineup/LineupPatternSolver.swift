@@ -45,7 +45,7 @@ enum LineupPatternSolver {
         func trace(_ text: @autoclosure () -> String) {
             if tracing { FileHandle.standardError.write(Data("[\(String(format: "%.2f", elapsed()))s] \(text())\n".utf8)) }
         }
-        trace("classes \(space.classes.count), scenarios \(space.scenarios.map { String($0.count) } ?? "none"), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")")
+        trace("classes \(space.classes.count), scenarios \(space.scenarios.map { String($0.count) } ?? "none"), schedules \(space.colourSchedules.map { String($0.count) } ?? "none"), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")")
         func record(_ model: LineupPatternModel, _ nodes: Int) {
             outcome.variables = max(outcome.variables, model.model.variableCount)
             outcome.constraints = max(outcome.constraints, model.model.constraintCount)

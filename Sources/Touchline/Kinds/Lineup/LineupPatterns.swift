@@ -171,6 +171,8 @@ struct LineupPatternSpace: Sendable {
     var step = 1
     /// Turn-based from kick-off: the queue scenarios (nil: the model uses big-M rows instead).
     var scenarios: [TurnScenario]?
+    /// Colour groups without fixed colours: the colour schedules (nil: size columns instead).
+    var colourSchedules: [ColourSchedule]?
 
     static let segmentLimit = 64
 
@@ -503,6 +505,10 @@ struct LineupPatternSpace: Sendable {
         if a.instance.mode == .turnBased, let found = turnScenarios() {
             scenarios = found
             filterByScenarios()
+        }
+        if a.instance.mode == .colourGroups, let found = colourScheduleList() {
+            colourSchedules = found
+            filterByColourSchedules()
         }
         return true
     }
