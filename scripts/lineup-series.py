@@ -98,7 +98,7 @@ def write(rows, options):
            f"every mode, `touchline solve --time-limit {options.time_limit}` (release build, end-to-end CLI, this "
            "2-core machine, one solve at a time) and `--method greedy`. Proven = `optimal` or `infeasible`. "
            "Seconds are wall-clock per CLI run (process start included). Patterns = columns of the pattern model "
-           "(balanced, preMarked and live only; the other modes are still on the compact model).", ""]
+           "(every mode runs on the pattern model; – where a counting argument answered before any pattern was listed).", ""]
     out.append("| mode | size | proven | median s | max s | patterns (median / max) | greedy legal | greedy median s | greedy max s | verified |")
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for mode in ["balanced", "preMarked", "live", "turnBased", "colourGroups"]:

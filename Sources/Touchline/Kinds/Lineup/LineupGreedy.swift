@@ -220,14 +220,17 @@ enum LineupGreedy {
             }
             orders.append(shuffled)
         }
+        // A fixed budget of simulations keeps the greedy fast on big squads: every k and keeper plan gets its
+        // share, the squad order first.
         var plans: [LineupPlan] = []
+        let budget = 240
+        let perPlan = max(1, budget / max(1, choices.count * schedules.count))
         for k in choices {
             for schedule in schedules {
-                var found = 0
-                for order in orders where found < 2 {
+                for order in orders.prefix(perPlan) {
                     if let plan = simulateQueue(a, changes: k, pool: order, keepers: schedule.keepers, toField: schedule.toField) {
                         plans.append(plan)
-                        found += 1
+                        break
                     }
                 }
             }
@@ -317,7 +320,7 @@ enum LineupGreedy {
                 let tied = field.filter { onSince[$0] == cut }
                 var goers = sure + tied.prefix(max(0, leaving - sure.count))
                 if leaving > sure.count {
-                    for choice in combinations(tied, leaving - sure.count) {
+                    for choice in combinations(tied, leaving - sure.count).prefix(40) {
                         let stay = field.filter { !sure.contains($0) && !choice.contains($0) } + comers
                         var fixed: [Int: Int] = [:]
                         if let keeperNow, let keeper = a.keeper { fixed[keeperNow] = keeper }

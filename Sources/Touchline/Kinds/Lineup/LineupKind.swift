@@ -24,7 +24,7 @@ public enum LineupKind: ProblemKind {
         guard analysis.segmentCount <= LineupPatternSpace.segmentLimit else { return nil }
         var space = LineupPatternSpace(analysis)
         if let reason = space.impossibility() { return reason }
-        if space.enumerate(), let reason = space.minutesImpossibility() { return reason }
+        if space.enumerate(modeStructure: false), let reason = space.minutesImpossibility() { return reason }
         return nil
     }
 

@@ -648,6 +648,7 @@ extension LineupPatternSpace {
         let a = analysis
         let n = a.segmentCount
         let supports = scenarios.map { Set($0.counts.filter { $0.value > 0 }.keys) }
+        let union = supports.reduce(into: Set<TurnKey>()) { $0.formUnion($1) }
         for c in classes.indices {
             let p = classes[c].members[0]
             guard a.outfield[p] else { continue }
@@ -672,6 +673,7 @@ extension LineupPatternSpace {
                         case nil: break
                         }
                     }
+                    guard keys.allSatisfy({ union.contains($0) }) else { continue }
                     if supports.contains(where: { support in keys.allSatisfy { support.contains($0) } }) { return true }
                 }
                 return false

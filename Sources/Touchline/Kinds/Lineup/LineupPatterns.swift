@@ -443,7 +443,7 @@ struct LineupPatternSpace: Sendable {
 
     /// Groups the players into classes and enumerates each class's patterns. False when a class has more than
     /// `limit` patterns or all classes together more than `total` (the model would be too large).
-    mutating func enumerate(limit: Int = 20_000, total: Int = 120_000) -> Bool {
+    mutating func enumerate(limit: Int = 20_000, total: Int = 120_000, modeStructure: Bool = true) -> Bool {
         let a = analysis
         guard a.segmentCount <= Self.segmentLimit else { return false }
         struct Key: Hashable {
@@ -502,6 +502,7 @@ struct LineupPatternSpace: Sendable {
             classes[c].balances = classes[c].patterns.map { offset + $0.minutes }
         }
         step = max(1, divisor)
+        guard modeStructure else { return true }
         if a.instance.mode == .turnBased, let found = turnScenarios() {
             scenarios = found
             filterByScenarios()
