@@ -159,9 +159,10 @@ import TouchlineMILP
     #if GLPK
     /// The exported model (`touchline export`) is the pattern model with the whole lexicographic objective:
     /// the engine's plan encodes into it without a violation, and solving it directly gives the same optimum.
-    @Test(arguments: ["balanced", "locks", "live", "preMarked"])
+    /// Turn-based and colour groups (from `LineupTests.tinyCases`) export the pattern model too.
+    @Test(arguments: ["balanced", "locks", "live", "preMarked", "turnBased-keepers", "turnBased-late", "colourGroups-keeper", "colourGroups-fixed-late"])
     func exportedPatternModelHasTheEnginesOptimum(_ name: String) throws {
-        let instance = try #require(Self.cases.first { $0.0 == name }?.1)
+        let instance = try #require((Self.cases + LineupTests.tinyCases).first { $0.0 == name }?.1)
         let formulation = LineupKind.formulate(instance)
         #expect(formulation.model.name == "lineup-patterns")
         let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp))
@@ -230,26 +231,6 @@ import TouchlineMILP
         }
     }
 
-    /// Turn-based and colour groups export the pattern model too: the engine's plan encodes into it without a
-    /// violation and solving it directly gives the same optimum.
-    @Test(arguments: ["turnBased-keepers", "turnBased-late", "colourGroups-keeper", "colourGroups-fixed-late"])
-    func exportedModeModelHasTheEnginesOptimum(_ name: String) throws {
-        let instance = try #require(LineupTests.tinyCases.first { $0.0 == name }?.1)
-        let formulation = LineupKind.formulate(instance)
-        #expect(formulation.model.name == "lineup-patterns")
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp))
-        #expect(report.status == .optimal)
-        let solution = try #require(report.solution)
-        let encoded = try #require(formulation.encode(solution))
-        #expect(formulation.model.violations(of: encoded).isEmpty)
-        let solver = try #require(Solvers.default)
-        let direct = solver.solve(formulation.model, options: SolveOptions(timeLimitSeconds: 30, tuning: formulation.tuning))
-        #expect(direct.termination == .optimal)
-        let objective = try #require(report.objective)
-        let expected = [objective.spread, objective.substitutions, objective.offPreferredPosition].map(Double.init)
-        #expect(zip(direct.objectiveValues, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(direct.objectiveValues) vs \(expected)")
-        #expect(LineupKind.verify(instance, formulation.decode(direct)).isEmpty)
-    }
     #endif
 
     /// A feasible squad the greedy rotation cannot fill is never reported infeasible: the pattern model finds

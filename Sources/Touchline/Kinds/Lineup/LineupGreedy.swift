@@ -358,19 +358,29 @@ enum LineupGreedy {
         let count = a.playerCount
         let outfieldSlots = a.fieldSize - (a.keeper.map { a.slots[$0] } ?? 0)
         let pool = a.outfieldPlayers
-        var keeperPlayer: Int? = nil
-        /// Keepers who take no colour, rotated period by period (fewest minutes first) when there are several.
-        var keeperRotation: [Int] = []
+        /// Keeper plans: who keeps goal first, and the keepers who take no colour, rotated period by period
+        /// (fewest minutes first) when there are several: the keeper-only players, then with each of up to three
+        /// players who also play outfield staying uncoloured to share goal with them.
+        var variants: [(keeper: Int?, rotation: [Int])] = [(nil, [])]
         if let keeper = a.keeper {
             let options = (0..<count).filter {
                 a.canPlay[$0].allSatisfy { $0 } && a.eligible[$0].contains(keeper) && fixedColours[a.instance.players[$0].id] == nil
             }
-            keeperPlayer = a.stayingKeeper ?? options.first { !pool.contains($0) } ?? options.first
-            guard keeperPlayer != nil else { return [] }
-            keeperRotation = a.stayingKeeper == nil ? options.filter { !pool.contains($0) } : []
+            guard let first = a.stayingKeeper ?? options.first(where: { !pool.contains($0) }) ?? options.first else { return [] }
+            let onlyKeepers = a.stayingKeeper == nil ? options.filter { !pool.contains($0) } : []
+            variants = [(first, onlyKeepers)]
+            if a.stayingKeeper == nil {
+                for extra in options.filter({ pool.contains($0) }).prefix(3) {
+                    let rotation = onlyKeepers + [extra]
+                    variants.append((rotation.first, rotation))
+                }
+            }
         }
-        let coloured = pool.filter { $0 != keeperPlayer }
         var results: [LineupPlan] = []
+        for variant in variants {
+        var keeperPlayer = variant.keeper
+        let keeperRotation = variant.rotation
+        let coloured = pool.filter { $0 != keeperPlayer && !keeperRotation.contains($0) }
         var sizesTried = 0
         for size in stride(from: coloured.count, through: max(colours.count, 1), by: -1) {
             let members = Array(coloured.sorted { (a.preferred[$0] ?? 99, $0) < (a.preferred[$1] ?? 99, $1) }.prefix(size))
@@ -422,6 +432,7 @@ enum LineupGreedy {
             }
             if ok { results.append(plan) }
             if sizesTried >= 3 { break }
+        }
         }
         return results
     }
