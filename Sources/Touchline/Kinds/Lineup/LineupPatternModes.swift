@@ -80,6 +80,26 @@ extension LineupPatternSpace {
         enum Field { case leaves(Int), stays(Int) }
         var bench: [Bench?]
         var field: [Field?]
+
+        /// Every (window, side, group) the column is counted in (side 0 coming on, arrivals with the window as
+        /// their group; 1 staying on the bench; 2 going off; 3 staying on).
+        var keys: [TurnKey] {
+            var result: [TurnKey] = []
+            for s in bench.indices.dropFirst() {
+                switch bench[s] {
+                case .comes(let t)?: result.append(TurnKey(s: s, side: 0, t: t))
+                case .arrives?: result.append(TurnKey(s: s, side: 0, t: s))
+                case .stays(let t)?: result.append(TurnKey(s: s, side: 1, t: t))
+                case nil: break
+                }
+                switch field[s] {
+                case .leaves(let t)?: result.append(TurnKey(s: s, side: 2, t: t))
+                case .stays(let t)?: result.append(TurnKey(s: s, side: 3, t: t))
+                case nil: break
+                }
+            }
+            return result
+        }
     }
 
     func turnTerms(player p: Int, mask: UInt64, keeps: UInt64) -> TurnTerms? {
@@ -171,23 +191,9 @@ extension LineupPatternModel {
             var own = [[[Int: LinearExpression]]](repeating: Array(repeating: [:], count: 4), count: n)
             for (k, keeps, variable) in columns {
                 guard let found = space.turnTerms(player: p, mask: group.patterns[k].mask, keeps: keeps) else { continue }
-                for s in 1..<n {
-                    var entries: [(Int, Int)] = []
-                    switch found.bench[s] {
-                    case .comes(let t)?: entries.append((0, t))
-                    case .arrives?: entries.append((0, s))
-                    case .stays(let t)?: entries.append((1, t))
-                    case nil: break
-                    }
-                    switch found.field[s] {
-                    case .leaves(let t)?: entries.append((2, t))
-                    case .stays(let t)?: entries.append((3, t))
-                    case nil: break
-                    }
-                    for (side, t) in entries {
-                        terms[s][side][t, default: LinearExpression()].add(variable)
-                        own[s][side][t, default: LinearExpression()].add(variable)
-                    }
+                for key in found.keys {
+                    terms[key.s][key.side][key.t, default: LinearExpression()].add(variable)
+                    own[key.s][key.side][key.t, default: LinearExpression()].add(variable)
                 }
             }
             for s in 1..<n {
@@ -659,20 +665,7 @@ extension LineupPatternSpace {
                     var keeps: UInt64 = 0
                     for (i, r) in full.enumerated() where subset & (1 << i) != 0 { keeps |= 1 << UInt64(r) }
                     guard let terms = turnTerms(player: p, mask: pattern.mask, keeps: keeps) else { return true }
-                    var keys: [TurnKey] = []
-                    for s in 1..<max(1, n) {
-                        switch terms.bench[s] {
-                        case .comes(let t)?: keys.append(TurnKey(s: s, side: 0, t: t))
-                        case .arrives?: keys.append(TurnKey(s: s, side: 0, t: s))
-                        case .stays(let t)?: keys.append(TurnKey(s: s, side: 1, t: t))
-                        case nil: break
-                        }
-                        switch terms.field[s] {
-                        case .leaves(let t)?: keys.append(TurnKey(s: s, side: 2, t: t))
-                        case .stays(let t)?: keys.append(TurnKey(s: s, side: 3, t: t))
-                        case nil: break
-                        }
-                    }
+                    let keys = terms.keys
                     guard keys.allSatisfy({ union.contains($0) }) else { continue }
                     if supports.contains(where: { support in keys.allSatisfy { support.contains($0) } }) { return true }
                 }
