@@ -28,6 +28,20 @@ import Testing
         #expect(text.contains("objective_constant = 1"))
     }
 
+    /// A model without columns or rows still gives files glpsol reads: the constant column, fixed by a row.
+    @Test func emptyModelExports() throws {
+        var model = Model(name: "empty")
+        model.minimize(LinearExpression(), name: "nothing")
+        let lp = try model.export(.lp)
+        #expect(lp.contains("objective_constant_row: + objective_constant = 1"))
+        let mps = try model.export(.mps)
+        #expect(mps.contains("FX BND objective_constant 1"))
+        if Self.glpsol != nil {
+            #expect(try Self.glpsolObjective(lp, format: .lp) == 0)
+            #expect(try Self.glpsolObjective(mps, format: .mps) == 0)
+        }
+    }
+
     @Test func exportIsDeterministic() throws {
         #expect(try Fixtures.mixed().export(.mps) == Fixtures.mixed().export(.mps))
     }

@@ -68,10 +68,16 @@ extension Model {
                 objectiveTerms.append(Self.term(objective.expression.constant, names.constant))
             }
         }
-        if objectiveTerms.isEmpty { objectiveTerms = ["0 \(names.variables[0])"] }
+        // A model without columns (every answer fixed before solving, e.g. a finished league table) still needs
+        // one: the constant column, fixed at 1.
+        let rows = constraints + held
+        let written = rows.contains { !$0.indices.isEmpty && ($0.lower != -.infinity || $0.upper != .infinity) }
+        let constantColumn = (objective.map { $0.expression.constant != 0 } ?? false) || variables.isEmpty || !written
+        if objectiveTerms.isEmpty { objectiveTerms = ["0 \(variables.isEmpty ? names.constant : names.variables[0])"] }
         out.wrapped(" \(names.objective):", objectiveTerms)
         out.line("Subject To")
-        let rows = constraints + held
+        // glpsol needs at least one row: a model without any fixes the constant column by one.
+        if !written { out.line(" \(names.constant)_row: + \(names.constant) = 1") }
         for (rowIndex, constraint) in rows.enumerated() {
             let terms = zip(constraint.indices, constraint.coefficients).map { Self.term($1, names.variables[$0]) }
             if terms.isEmpty || (constraint.lower == -.infinity && constraint.upper == .infinity) { continue }
@@ -114,7 +120,7 @@ extension Model {
                 out.line(" \(Self.number(lower)) <= \(name) <= \(Self.number(upper))")
             }
         }
-        if objective.map({ $0.expression.constant != 0 }) ?? false {
+        if constantColumn {
             out.line(" \(names.constant) = 1")
         }
         if !generals.isEmpty { out.wrapped("Generals", generals, indentFirst: false) }
@@ -178,7 +184,8 @@ extension Model {
         }
         if inInteger { out.line("    M\(markerCount) 'MARKER' 'INTEND'") }
         let constant = objective?.expression.constant ?? 0
-        if constant != 0 {
+        let constantColumn = constant != 0 || variables.isEmpty
+        if constantColumn {
             out.line("    \(names.constant) \(names.objective) \(Self.number(sign * constant))")
         }
         out.line("RHS")
@@ -211,7 +218,7 @@ extension Model {
                 else if isInteger { out.line(" PL BND \(name)") }
             }
         }
-        if constant != 0 { out.line(" FX BND \(names.constant) 1") }
+        if constantColumn { out.line(" FX BND \(names.constant) 1") }
         out.line("ENDATA")
         return out.text
     }

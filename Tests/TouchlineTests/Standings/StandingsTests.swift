@@ -194,6 +194,21 @@ import TouchlineMILP
         #expect(StandingsKind.verify(instance, decoded).isEmpty)
     }
 
+    /// `export` works for every shipped standings instance, the finished tables included: their model has no
+    /// columns (every answer is fixed before solving) and once crashed the LP writer.
+    @Test func everyShippedStandingsInstanceExports() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+            .filter { $0.hasSuffix(".json") && $0 != "expected.json" }
+        #expect(!files.isEmpty)
+        for file in files.sorted() {
+            let data = try Data(contentsOf: Self.folder.appendingPathComponent(file))
+            for format in [ModelFileFormat.lp, .mps] {
+                let text = try JSONFrontEnd.export(data, format: format).get()
+                #expect(text.contains(format == .lp ? "End" : "ENDATA"), "\(file) \(format)")
+            }
+        }
+    }
+
     /// Premier League 2011-12 after 30 of 38 rounds: every team's real final place lies between its best and
     /// worst rank, the champions could still finish first, and no one had the title or relegation settled.
     @Test func premierLeagueAfterThirtyRounds() throws {
