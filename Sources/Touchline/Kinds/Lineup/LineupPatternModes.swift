@@ -4,20 +4,20 @@ import TouchlineMILP
 //
 // Turn-based. The verifier's queue is first in, first out on "the segment of a player's last change between
 // bench and field" (L). L is a function of the player's own on/off pattern (and, for a player who may keep goal,
-// of the periods he keeps it), so each column knows, at every window, in which bench or field group it sits. At
-// window s: a player coming on into an outfield position from bench group t needs every bench group below t
-// emptied (nobody with a smaller L stays on the bench); a player going off from outfield in field group t needs
-// nobody with a smaller L staying on; the number coming on into outfield positions is the same at every window
-// (`changesPerWindow`, or one integer column when the solver picks it). The "emptied" facts are binary columns
-// per window and group, chained, so the rows stay linear and exact: every plan the verifier accepts is a
-// solution and every solution is such a plan.
+// of the periods he keeps it), so each column knows, at every window, in which bench or field group it sits and
+// whether it comes on, stays on the bench, goes off or stays on. From kick-off the rows are equalities against
+// one queue scenario (see `turnScenarios`); in a live re-plan, a player coming on from bench group t needs every
+// bench group below t emptied, a player going off from field group t nobody with a smaller L staying on, as
+// chained "emptied" binaries per window and group; the number coming on into outfield positions is the same at
+// every window. Either way the rows are exact: every plan the verifier accepts is a solution and every solution
+// is such a plan.
 //
 // Colour groups. Colours are interchangeable, so the model has no colour labels: a colour is a group of players
-// who share one on/off mask. `g[m]` (integer) is the number of colours that follow mask m; the players whose
-// pattern has mask m (late arrivals: whose pattern is m cut to the segments they are there for) are split among
-// those g[m] colours, each of size `lo` or `lo + 1` where `lo` is ⌊coloured players / colours⌋. Those bounds per
-// mask are exactly what a split needs, so plans and solutions correspond; the colours are dealt on decoding.
-// Colours fixed by `colourGroups.assignment` keep their labels (`φ[colour, m]`).
+// who share one on/off mask. Per mask, integer columns count the colours of each size (`lo` or `lo + 1`) that
+// follow it, and the players whose pattern has that mask (late arrivals: whose pattern is the mask cut to the
+// segments they are there for) equal those colours' members; the colours are dealt on decoding. Colours fixed
+// by `colourGroups.assignment` keep their labels (`φ[colour, m]`); when the colour schedules are few, one binary
+// per schedule replaces the size columns (see `colourScheduleList`).
 
 extension LineupPatternSpace {
     /// Why the pattern model cannot take this instance's mode (nil when it can).
@@ -290,8 +290,7 @@ extension LineupPatternModel {
         var late: [Int: [(k: Int, mask: Int, variable: Variable)]] = [:]
         /// With colour schedules: one binary per schedule (and no size columns).
         var schedules: [Variable] = []
-        /// Smallest colour size (every colour has lo or lo + 1 members): one value, or a binary per value.
-        var lo = 0
+        /// The smallest colour size when it may take several values: a binary per value.
         var sizeChoice: [Int: Variable] = [:]
     }
 
@@ -303,8 +302,6 @@ extension LineupPatternModel {
         let full: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) - 1
         let fixed = a.instance.colourGroups?.assignment ?? [:]
         var columns = ColourColumns()
-        columns.lo = space.colourSizeRange.lowerBound
-        let lo = columns.lo
         let pool = Set(space.colourPool)
         func presentMask(_ p: Int) -> UInt64 {
             var mask: UInt64 = 0
@@ -447,12 +444,6 @@ extension LineupPatternModel {
                 columns.labelledSizes[c, default: []].append(byLabelSize)
             }
             model.add(split == 0, name: "colour_members[\(m)]")
-        }
-        if los.count == 1 {
-            // Sizes lo and lo + 1 only (the single value of lo).
-            for m in columns.masks.indices {
-                for (size, u) in columns.unlabelled[m] where size != lo && size != lo + 1 { model.add(LinearExpression(u) <= 0, name: "colours_fixed_size[\(m),\(size)]") }
-            }
         }
         model.add(unlabelledCount == Double(colours.count - labelledColours.count), name: "colours")
         colourColumns = columns
@@ -652,7 +643,6 @@ extension LineupPatternSpace {
     mutating func filterByScenarios() {
         guard let scenarios, !scenarios.isEmpty else { return }
         let a = analysis
-        let n = a.segmentCount
         let supports = scenarios.map { Set($0.counts.filter { $0.value > 0 }.keys) }
         let union = supports.reduce(into: Set<TurnKey>()) { $0.formUnion($1) }
         for c in classes.indices {
