@@ -288,8 +288,9 @@ extension LineupPatternModel {
         var uncoloured: [Int: [Int: Variable]] = [:]
         /// Per late-arriving class: (pattern k, mask index) → column of members whose colour follows that mask.
         var late: [Int: [(k: Int, mask: Int, variable: Variable)]] = [:]
-        /// With colour schedules: one binary per schedule (and no size columns).
-        var schedules: [Variable] = []
+        /// With colour schedules: one binary per schedule this window can fill (nil for the others), and no size
+        /// columns.
+        var schedules: [Variable?] = []
         /// The smallest colour size when it may take several values: a binary per value.
         var sizeChoice: [Int: Variable] = [:]
     }
@@ -387,11 +388,19 @@ extension LineupPatternModel {
         }
         if let schedules = space.colourSchedules {
             // One schedule: the players following each mask are exactly the members of its colours.
-            columns.schedules = schedules.indices.map { model.addBinary("schedule[\($0)]") }
-            model.add(sum(columns.schedules) == 1, name: "schedule")
+            // Only the schedules this window's columns can fill: a mask needs that many players able to follow it.
+            let capacity = players.map { row in
+                row.terms.reduce(0.0) { $0 + ($1.coefficient > 0 ? $1.coefficient * model.variables[$1.index].upper : 0) }
+            }
+            columns.schedules = schedules.enumerated().map { i, schedule in
+                let fits = schedule.members.allSatisfy { Double($0.value) <= capacity[maskIndex[$0.key]!] + 1e-9 }
+                return fits ? model.addBinary("schedule[\(i)]") : nil
+            }
+            model.add(sum(columns.schedules.compactMap { $0 }) == 1, name: "schedule")
             var rows = players
             for (i, schedule) in schedules.enumerated() {
-                for (mask, members) in schedule.members { rows[maskIndex[mask]!].add(columns.schedules[i], coefficient: -Double(members)) }
+                guard let column = columns.schedules[i] else { continue }
+                for (mask, members) in schedule.members { rows[maskIndex[mask]!].add(column, coefficient: -Double(members)) }
             }
             for m in rows.indices { model.add(rows[m] == 0, name: "colour_members[\(m)]") }
             colourColumns = columns
@@ -492,8 +501,8 @@ extension LineupPatternModel {
         }
         if let schedules = space.colourSchedules {
             let own = colours.indices.map { LineupPatternSpace.ColourSchedule.Colour(mask: colourMask[$0], size: sizes[$0]) }.sorted()
-            guard let i = schedules.firstIndex(where: { $0.colours == own }) else { return false }
-            values[columns.schedules[i].index] = 1
+            guard let i = schedules.firstIndex(where: { $0.colours == own }), let column = columns.schedules[i] else { return false }
+            values[column.index] = 1
         } else {
         let lo = sizes.min() ?? 0
         if !columns.sizeChoice.isEmpty {
@@ -583,7 +592,7 @@ extension LineupPatternModel {
             target[c] = size
         }
         if let schedules = space.colourSchedules {
-            guard let i = columns.schedules.firstIndex(where: { values[$0.index] > 0.5 }) else { return nil }
+            guard let i = columns.schedules.firstIndex(where: { $0.map { values[$0.index] > 0.5 } ?? false }) else { return nil }
             for colour in schedules[i].colours {
                 guard let c = free.popFirst(), let m = index[colour.mask] else { return nil }
                 colourOfMask[m, default: []].append(c)
