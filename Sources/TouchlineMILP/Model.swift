@@ -75,7 +75,8 @@ public struct Model: Sendable {
         _ name: String, kind: VariableKind = .continuous, lower: Double = 0, upper: Double = .infinity
     ) -> Variable {
         let bounds: (Double, Double) = kind == .binary ? (Swift.max(lower, 0), Swift.min(upper, 1)) : (lower, upper)
-        variables.append(VariableDefinition(name: name, kind: kind, lower: bounds.0, upper: bounds.1))
+        variables.append(VariableDefinition(
+            name: Model.fitted(name, fallback: "x", index: variables.count), kind: kind, lower: bounds.0, upper: bounds.1))
         return Variable(index: variables.count - 1)
     }
 
@@ -97,11 +98,28 @@ public struct Model: Sendable {
         variables[variable.index].upper = upper
     }
 
+    /// A name of 1 to 255 UTF-8 bytes whatever the caller built it from (ids of any length end up in names):
+    /// a longer name keeps its first 200 bytes' worth of characters and gets `~` and its index, which keeps it
+    /// unique; an empty one becomes the fallback letter and the index.
+    static func fitted(_ name: String, fallback: String, index: Int) -> String {
+        if name.isEmpty { return "\(fallback)\(index)" }
+        guard name.utf8.count > 255 else { return name }
+        var kept = ""
+        var bytes = 0
+        for character in name {
+            let size = character.utf8.count
+            if bytes + size > 200 { break }
+            kept.append(character)
+            bytes += size
+        }
+        return "\(kept)~\(index)"
+    }
+
     /// Adds a constraint under a name (names appear in exports and in infeasibility messages).
     public mutating func add(_ constraint: LinearConstraint, name: String) {
         let merged = constraint.expression.merged()
         constraints.append(ConstraintDefinition(
-            name: name, indices: merged.indices, coefficients: merged.coefficients,
+            name: Model.fitted(name, fallback: "r", index: constraints.count), indices: merged.indices, coefficients: merged.coefficients,
             lower: constraint.lower, upper: constraint.upper))
     }
 

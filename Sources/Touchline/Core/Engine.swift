@@ -200,6 +200,87 @@ public enum Engine {
         if let reported = report.objective, reported != recomputed {
             violations.append("objective: reported \(reported) but the solution gives \(recomputed)")
         }
+        if violations.isEmpty && broken.isEmpty && (report.status == .infeasible || report.status == .unknown) {
+            violations.append("status \(report.status.rawValue): the claim is unsupported, the plan keeps every rule")
+        }
+        violations += claimViolations(report, recomputed, kind: kind)
         return violations
+    }
+
+    /// What the status, method, bound and gap claim, checked against what can be recomputed: `optimal` needs the
+    /// solver's proof (every level in `stats.levels` ended optimal with its bound equal to the plan's value) or,
+    /// for a kind whose plan records its proofs, the plan's own; greedy proves nothing; a bound lies on the right
+    /// side of the plan's value of its level, and the gap is the one that bound gives.
+    static func claimViolations<Kind: ProblemKind>(
+        _ report: SolveReport<Kind>, _ objective: Kind.Objective, kind: Kind.Type
+    ) -> [String] {
+        var found: [String] = []
+        let methods = ["milp", "greedy", "exact"]
+        if let method = report.method, !methods.contains(method) {
+            found.append("method: \"\(method)\" is not a method Touchline reports (milp, greedy or exact)")
+        }
+        let planLevels = Kind.levels(objective)
+        // Solver values carry its feasibility tolerance (a level of 2 may read 1.999996).
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-4 * max(1, abs(a), abs(b)) }
+        func planValue(_ name: String) -> ObjectiveLevel? { planLevels.first { $0.name == name } }
+        let levels = report.stats.levels ?? []
+        // Levels the report says are proven must have bound = value = the plan's value.
+        for level in levels where level.termination == "optimal" {
+            guard let plan = planValue(level.name) else {
+                found.append("stats.levels: \"\(level.name)\" is not a level of the \(Kind.name) objective")
+                continue
+            }
+            if let value = level.value, !close(value, plan.value) {
+                found.append("stats.levels \(level.name): value \(value) but the plan gives \(plan.value)")
+            }
+            if let bound = level.bound, !close(bound, plan.value) {
+                found.append("stats.levels \(level.name): proven optimal with bound \(bound), but the plan gives \(plan.value)")
+            }
+        }
+        switch report.status {
+        case .optimal:
+            if report.method == "greedy" || report.method == nil {
+                found.append("status optimal: the claim is unsupported, \(report.method.map { "method \($0)" } ?? "no method") proves nothing")
+            } else if let byPlan = Kind.provenByPlan(objective) {
+                if !byPlan { found.append("status optimal: the claim is unsupported, the plan marks answers that are not proven") }
+            } else if report.method == "exact" {
+                found.append("status optimal: the claim is unsupported, method exact is only the standings table's")
+            } else {
+                let unproven = planLevels.filter { plan in
+                    !levels.contains { $0.name == plan.name && $0.termination == "optimal" && $0.bound.map { close($0, plan.value) } ?? false }
+                }
+                if !unproven.isEmpty {
+                    found.append("status optimal: the claim is unsupported, stats.levels carries no proof for \(unproven.map(\.name).joined(separator: ", ")) (a level ended optimal with its bound equal to the plan's value)")
+                }
+                if let gap = report.gap, gap != 0 { found.append("gap: \(gap) with status optimal (expected 0)") }
+            }
+        case .feasible:
+            if let bound = report.bound {
+                // The bound belongs to the first level not proven optimal.
+                guard let level = levels.first(where: { $0.termination != "optimal" }) ?? levels.last,
+                      let plan = planValue(level.name) else {
+                    found.append("bound: \(bound) is unsupported, stats.levels names no level it belongs to")
+                    break
+                }
+                if let own = level.bound, !close(own, bound) {
+                    found.append("bound: \(bound) but stats.levels gives \(own) for \(level.name)")
+                }
+                if plan.maximise ? bound < plan.value && !close(bound, plan.value) : bound > plan.value && !close(bound, plan.value) {
+                    found.append("bound: \(bound) is on the wrong side of the plan's \(level.name) \(plan.value) (\(plan.maximise ? "maximised" : "minimised"))")
+                }
+                if let gap = report.gap {
+                    // GLPK's relative gap, as every backend and level reports it.
+                    let expected = abs(plan.value - bound) / (abs(plan.value) + 2.220446049250313e-16)
+                    if !(gap >= 0) || abs(gap - expected) > 1e-4 * max(1, expected) {
+                        found.append("gap: \(gap) but bound \(bound) and the plan's \(level.name) \(plan.value) give \(expected)")
+                    }
+                }
+            } else if let gap = report.gap, gap != 0 {
+                found.append("gap: \(gap) without a bound")
+            }
+        default:
+            break
+        }
+        return found
     }
 }

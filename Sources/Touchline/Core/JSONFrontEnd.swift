@@ -24,6 +24,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case internalError = 70
     /// An output file could not be written.
     case cannotCreate = 73
+    /// Standard output could not be written (closed, full, or its reader went away); the message is on
+    /// standard error.
+    case outputError = 74
 }
 
 /// What the JSON front end produced: the text to print and how to exit.
@@ -117,22 +120,31 @@ public enum JSONFrontEnd {
 
     /// Finds the kind named by the document's `problem` field.
     static func identify(_ data: Data) -> Result<any ProblemKind.Type, TouchlineError> {
-        struct Envelope: Decodable { var problem: String? }
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: data)
-        } catch {
-            return .failure(.invalidInput([JSONPath.issue(from: error)]))
+        let document: JSONValue
+        switch JSONDocument.parse(data) {
+        case let .failure(error): return .failure(.invalidInput([error.issue]))
+        case let .success(value): document = value
         }
-        guard let name = envelope.problem else {
+        let name: String
+        switch document["problem"] {
+        case nil, .null?:
             return .failure(.invalidInput([InputIssue(
                 path: "problem", message: "required field is missing; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
+        case let .string(text)?: name = text
+        default:
+            return .failure(.invalidInput([InputIssue(
+                path: "problem", message: "expected a string, one of \(ProblemKinds.names.joined(separator: ", "))")]))
         }
         guard let kind = ProblemKinds.kind(named: name) else {
             return .failure(.invalidInput([InputIssue(
                 path: "problem", message: "unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
         }
         return .success(kind)
+    }
+
+    /// The `invalid` result of a line of `--jsonl` input that holds no instance (one JSON line).
+    public static func invalidLine(_ message: String) -> FrontEndOutput {
+        invalid(problem: nil, [InputIssue(path: "", message: message)], pretty: false)
     }
 
     static func invalid(problem: String?, _ issues: [InputIssue], pretty: Bool) -> FrontEndOutput {
@@ -170,13 +182,34 @@ public enum JSONFrontEnd {
 extension ProblemKind {
     /// Decodes an instance, reporting every decoding and validation problem with its JSON path.
     public static func decodeInstance(_ data: Data) -> Result<Instance, TouchlineError> {
+        let document: JSONValue
+        switch JSONDocument.parse(data) {
+        case let .failure(error): return .failure(.invalidInput([error.issue]))
+        case let .success(value): document = value
+        }
+        // Numbers outside their schema ranges are named here, with their paths, before the decoder sees them; the
+        // rest of the instance is still checked (with those numbers clamped into range), so that every problem
+        // is listed at once.
+        let ranges = SchemaRanges.check(document, schema: schema)
         let instance: Instance
         do {
-            instance = try JSONDecoder().decode(Instance.self, from: data)
+            let readable = ranges.isEmpty ? document : SchemaRanges.clamped(document, schema: schema)
+            instance = try JSONDecoder().decode(Instance.self, from: JSONDocument.normalized(readable))
         } catch {
-            return .failure(.invalidInput([JSONPath.issue(from: error)]))
+            return .failure(.invalidInput(ranges + [JSONPath.issue(from: error)]))
+        }
+        guard ranges.isEmpty else {
+            let paths = Set(ranges.map(\.path))
+            return .failure(.invalidInput(ranges + semanticIssues(instance).filter { !paths.contains($0.path) }))
         }
         return .success(instance)
+    }
+
+    /// The problems of a decoded instance: its options and the kind's own rules.
+    static func semanticIssues(_ instance: Instance) -> [InputIssue] {
+        var collector = IssueCollector()
+        options(of: instance)?.validate(into: &collector)
+        return collector.issues + validate(instance)
     }
 
     static func generateJSON(size: Int, seed: UInt64) -> Result<String, TouchlineError> {
@@ -254,7 +287,9 @@ extension ProblemKind {
         let output: String
         switch format {
         case .json: output = JSONFrontEnd.encodeJSON(report, pretty: pretty)
-        case .text: output = renderText(instance, report)
+        case .text:
+            // Ids and names are shown with their control characters escaped, so that no input forges a line.
+            output = renderText(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report))
         case .ics:
             // No plan, no calendar: the reason is on standard error and the exit code says infeasible.
             guard let solution = report.solution, let plan = calendar(instance, solution) else {
@@ -270,9 +305,7 @@ extension ProblemKind {
     /// Decodes an instance and checks it (options included): a valid instance or every issue.
     static func decodeValidInstance(_ data: Data) -> Result<Instance, TouchlineError> {
         decodeInstance(data).flatMap { instance in
-            var collector = IssueCollector()
-            options(of: instance)?.validate(into: &collector)
-            let issues = collector.issues + validate(instance)
+            let issues = semanticIssues(instance)
             return issues.isEmpty ? .success(instance) : .failure(.invalidInput(issues))
         }
     }
@@ -285,7 +318,13 @@ extension ProblemKind {
         }
         let report: SolveReport<Self>
         do {
-            report = try JSONDecoder().decode(SolveReport<Self>.self, from: result)
+            let document: JSONValue
+            switch JSONDocument.parse(result) {
+            case let .failure(error):
+                return .failure(.invalidInput([InputIssue(path: error.issue.path, message: "in the result: \(error.issue.message)")]))
+            case let .success(value): document = value
+            }
+            report = try JSONDecoder().decode(SolveReport<Self>.self, from: JSONDocument.normalized(document))
         } catch {
             let issue = JSONPath.issue(from: error)
             return .failure(.invalidInput([InputIssue(path: issue.path, message: "in the result: \(issue.message)")]))

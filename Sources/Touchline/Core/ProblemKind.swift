@@ -87,6 +87,11 @@ public protocol ProblemKind: Sendable {
     /// The plan's matches as calendar events (for `--format ics`), or nil when the kind has no calendar.
     static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar?
 
+    /// For a kind whose plan itself records what is proven (the standings analysis marks each answer): whether
+    /// the plan with this objective is proven optimal. Nil (the default) when the proof is the solver's, per
+    /// level in `stats.levels`. `verify` uses it to check an `optimal` claim.
+    static func provenByPlan(_ objective: Objective) -> Bool?
+
     /// The objective's levels as numbers, in lexicographic order (the first is the primary objective), for
     /// reports that compare methods.
     static func levels(_ objective: Objective) -> [ObjectiveLevel]
@@ -144,6 +149,7 @@ extension ProblemKind {
         _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<Solution>? { nil }
     public static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }
+    public static func provenByPlan(_ objective: Objective) -> Bool? { nil }
 }
 
 /// The result of ``ProblemKind/solveIndependently(_:solver:options:tuning:)``.

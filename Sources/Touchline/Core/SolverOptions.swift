@@ -43,7 +43,7 @@ public struct SolverOptions: Sendable, Codable, Equatable {
        "method": {"enum": ["auto", "milp", "greedy"]},
        "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
        "mipGap": {"type": "number", "minimum": 0, "maximum": 1},
-       "memoryLimitMB": {"type": "integer", "minimum": 1},
+       "memoryLimitMB": {"type": "integer", "minimum": 1, "maximum": 1048576},
        "warmStart": {"type": "boolean"}}}
     """#
     public var resolvedTimeLimit: Double { timeLimitSeconds ?? 10 }

@@ -10,7 +10,9 @@ public struct InputIssue: Sendable, Codable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// One line: control characters in the path or the message (from ids and keys in the input) are shown as
+    /// escapes, so that no input can print what looks like another line.
+    public var description: String { path.isEmpty ? message.printable : "\(path.printable): \(message.printable)" }
 }
 
 /// The errors of the Touchline library.
@@ -45,5 +47,33 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
         case let .solverFailure(message):
             return "solver failure: \(message)"
         }
+    }
+}
+
+extension String {
+    /// The text with every control character (C0, DEL, C1, line and paragraph separators) written as an escape
+    /// (`\n`, `\t`, `\u{7F}`): safe to print on one line of text, a table cell or a log.
+    public var printable: String {
+        guard unicodeScalars.contains(where: \.isControlLike) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            guard scalar.isControlLike else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    var isControlLike: Bool {
+        value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0x2028 || value == 0x2029
     }
 }

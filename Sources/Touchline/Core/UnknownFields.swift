@@ -4,7 +4,8 @@ import Foundation
 /// dropped in silence). Extra fields are allowed by the contract, so these are warnings, not errors.
 enum UnknownFields {
     static func find(in data: Data, schema: String) -> [String] {
-        guard let document = try? JSONSerialization.jsonObject(with: data),
+        guard let parsed = try? JSONDocument.parse(data).get(),
+              let document = try? JSONSerialization.jsonObject(with: JSONDocument.normalized(parsed)),
               let schemaObject = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) as? [String: Any]
         else { return [] }
         var found: [String] = []

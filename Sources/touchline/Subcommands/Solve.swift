@@ -122,17 +122,28 @@ struct Solve: ParsableCommand {
     }
 
     /// One result per input line, in input order, solved on up to `jobs` threads (GLPK state is per thread).
+    /// Lines end at LF; a CR before it is dropped (Windows files). A final line without LF counts; an empty
+    /// or blank line answers with its own `invalid` result, so that result N always answers input line N.
+    /// Each line is read like a single file (same UTF-8 rule); one bad line never costs the others.
     private func runLines(_ data: Data) throws {
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty }
+        var split = data.split(separator: 10, omittingEmptySubsequences: false).map { line -> Data in
+            line.last == 13 ? Data(line.dropLast()) : Data(line)
+        }
+        if data.last == 10 { split.removeLast() }
+        let lines = split
         let results = ResultSlots<FrontEndOutput>(count: lines.count)
         let overrides = flags.overrides
         let settings = flags.settings
         let workers = min(jobs, max(1, lines.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: lines.count, by: workers) {
-                let output = JSONFrontEnd.solve(Data(lines[index].utf8), options: overrides, settings: settings)
+                let line = lines[index]
+                let output: FrontEndOutput
+                if line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) {
+                    output = JSONFrontEnd.invalidLine("the line is empty; expected one JSON instance per line")
+                } else {
+                    output = JSONFrontEnd.solve(line, options: overrides, settings: settings)
+                }
                 results.set(index, output)
             }
         }
@@ -141,7 +152,8 @@ struct Solve: ParsableCommand {
             guard let output else { continue }
             if output.output.isEmpty {
                 // Internal errors print nothing on stdout in single mode; keep one line per input here.
-                IO.write(#"{"status":"invalid","errors":[{"path":"","message":"line \#(index + 1): internal error"}],"warnings":[]}"#)
+                let reason = output.diagnostics.first ?? "internal error"
+                IO.write(JSONFrontEnd.invalidLine("line \(index + 1): \(reason)").output)
             } else {
                 IO.write(output.output)
             }

@@ -44,7 +44,7 @@ struct Verify: ParsableCommand {
                 IO.write("ok: the result keeps every rule")
                 return
             }
-            for violation in violations { IO.write("violation: \(violation)") }
+            for violation in violations { IO.write("violation: \(violation.printable)") }
             try IO.exit(.violations)
         }
     }

@@ -27,8 +27,8 @@ extension LineupKind {
               "type": "object",
               "description": "windows: every n minutes from each period's start, or at match-clock minutes; period starts always",
               "properties": {
-                "everyMinutes": {"type": "integer", "minimum": 1},
-                "atMinutes": {"type": "array", "items": {"type": "integer", "minimum": 1}}
+                "everyMinutes": {"type": "integer", "minimum": 1, "maximum": 720},
+                "atMinutes": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 720}}
               }
             }
           }
@@ -44,13 +44,13 @@ extension LineupKind {
             "properties": {
               "id": {"type": "string", "minLength": 1},
               "name": {"type": "string"},
-              "number": {"type": "integer"},
+              "number": {"type": "integer", "minimum": 0, "maximum": 999999},
               "positions": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": "preferred first"},
               "status": {"enum": ["available", "injured", "unavailable"]},
-              "seasonMinutes": {"type": "integer", "minimum": 0},
-              "minMinutes": {"type": "integer", "minimum": 0},
-              "maxMinutes": {"type": "integer", "minimum": 0},
-              "arrivesAt": {"type": "integer", "minimum": 0}
+              "seasonMinutes": {"type": "integer", "minimum": 0, "maximum": 1000000},
+              "minMinutes": {"type": "integer", "minimum": 0, "maximum": 720},
+              "maxMinutes": {"type": "integer", "minimum": 0, "maximum": 100000},
+              "arrivesAt": {"type": "integer", "minimum": 0, "maximum": 720}
             }
           }
         },
@@ -59,10 +59,10 @@ extension LineupKind {
           "properties": {
             "mode": {"enum": ["balanced", "turnBased", "preMarked", "colourGroups"]},
             "minShare": {"type": "number", "minimum": 0, "maximum": 1},
-            "maxConsecutiveBench": {"type": "integer", "minimum": 0},
+            "maxConsecutiveBench": {"type": "integer", "minimum": 0, "maximum": 720},
             "keeperFullPeriods": {"type": "boolean"},
-            "maxChangesPerWindow": {"type": "integer", "minimum": 0},
-            "minStint": {"type": "integer", "minimum": 1},
+            "maxChangesPerWindow": {"type": "integer", "minimum": 0, "maximum": 60},
+            "minStint": {"type": "integer", "minimum": 1, "maximum": 720},
             "seasonBalance": {"type": "boolean"}
           }
         },
@@ -72,8 +72,8 @@ extension LineupKind {
             "type": "object", "required": ["player", "from", "to"],
             "properties": {
               "player": {"type": "string"},
-              "from": {"type": "integer", "minimum": 0},
-              "to": {"type": "integer"},
+              "from": {"type": "integer", "minimum": 0, "maximum": 720},
+              "to": {"type": "integer", "minimum": 0, "maximum": 720},
               "position": {"type": "string"},
               "onField": {"type": "boolean", "default": true}
             }
@@ -83,7 +83,7 @@ extension LineupKind {
           "type": "object",
           "properties": {
             "queue": {"type": "array", "items": {"type": "string"}},
-            "changesPerWindow": {"type": "integer", "minimum": 0}
+            "changesPerWindow": {"type": "integer", "minimum": 0, "maximum": 60}
           }
         },
         "preMarked": {
@@ -94,7 +94,7 @@ extension LineupKind {
               "items": {
                 "type": "object", "required": ["period", "active"],
                 "properties": {
-                  "period": {"type": "integer", "minimum": 1},
+                  "period": {"type": "integer", "minimum": 1, "maximum": 8},
                   "active": {"type": "array", "items": {"type": "string"}}
                 }
               }
@@ -111,9 +111,9 @@ extension LineupKind {
         "state": {
           "type": "object", "required": ["minute", "onField"],
           "properties": {
-            "minute": {"type": "integer", "minimum": 1},
+            "minute": {"type": "integer", "minimum": 1, "maximum": 720},
             "onField": {"type": "object", "additionalProperties": {"type": "string"}},
-            "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+            "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}}
           }
         }
       },

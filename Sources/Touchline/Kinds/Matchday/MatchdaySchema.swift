@@ -29,8 +29,8 @@ extension MatchdayKind {
               "teams": {"type": "array", "items": {"type": "string"}},
               "preferred": {"type": "array", "items": {"type": "string"}},
               "pitch": {"type": ["string", "null"]},
-              "officials": {"type": "integer", "minimum": 0},
-              "minLevel": {"type": "integer"}
+              "officials": {"type": "integer", "minimum": 0, "maximum": 50},
+              "minLevel": {"type": "integer", "minimum": -1000, "maximum": 1000}
             }
           }
         },
@@ -41,7 +41,7 @@ extension MatchdayKind {
           "properties": {
             "bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
             "restMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
-            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0}
+            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}
           }
         },
         "previous": {

@@ -6,11 +6,11 @@ extension OfficialsKind {
       "properties": {
         "id": {"type": "string", "minLength": 1},
         "name": {"type": "string"},
-        "level": {"type": "integer"},
+        "level": {"type": "integer", "minimum": -1000, "maximum": 1000},
         "teams": {"type": "array", "items": {"type": "string"}, "description": "conflicts of interest"},
         "unavailable": {"type": "array", "items": {"$ref": "#/$defs/window"}},
-        "maxPerDay": {"type": "integer", "minimum": 0},
-        "maxTotal": {"type": "integer", "minimum": 0}
+        "maxPerDay": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "maxTotal": {"type": "integer", "minimum": 0, "maximum": 100000}
       }
     }
     """#
@@ -20,7 +20,7 @@ extension OfficialsKind {
       "type": "array",
       "items": {
         "type": "object", "required": ["from", "to", "minutes"],
-        "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "minutes": {"type": "integer", "minimum": 0}}
+        "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "minutes": {"type": "integer", "minimum": 0, "maximum": 10080}}
       }
     }
     """#
@@ -61,8 +61,8 @@ extension OfficialsKind {
               "id": {"type": "string", "minLength": 1},
               "name": {"type": "string"},
               "group": {"type": "string"},
-              "lat": {"type": "number"},
-              "lon": {"type": "number"}
+              "lat": {"type": "number", "minimum": -90, "maximum": 90},
+              "lon": {"type": "number", "minimum": -180, "maximum": 180}
             }
           }
         },
@@ -78,8 +78,8 @@ extension OfficialsKind {
               "venue": {"type": "string"},
               "competition": {"type": "string"},
               "teams": {"type": "array", "items": {"type": "string"}},
-              "officials": {"type": "integer", "minimum": 0},
-              "minLevel": {"type": "integer"}
+              "officials": {"type": "integer", "minimum": 0, "maximum": 50},
+              "minLevel": {"type": "integer", "minimum": -1000, "maximum": 1000}
             }
           }
         },
@@ -89,7 +89,7 @@ extension OfficialsKind {
           "type": "object",
           "properties": {
             "restMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
-            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0}
+            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}
           }
         },
         "previous": {

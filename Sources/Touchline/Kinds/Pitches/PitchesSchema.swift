@@ -9,9 +9,9 @@ extension PitchesKind {
         "group": {"type": "string", "description": "field group, e.g. North or South"},
         "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
         "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
-        "maxPerDay": {"type": "integer", "minimum": 0},
-        "lat": {"type": "number"},
-        "lon": {"type": "number"}
+        "maxPerDay": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "lat": {"type": "number", "minimum": -90, "maximum": 90},
+        "lon": {"type": "number", "minimum": -180, "maximum": 180}
       }
     }
     """#

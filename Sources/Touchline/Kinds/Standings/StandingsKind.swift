@@ -181,6 +181,9 @@ public enum StandingsKind: ProblemKind {
     }
 
     /// The rank sums (what a method found), not `proven` (what it could prove).
+    /// The table is exact; the analysis is proven when every analysed team's two ranks are.
+    public static func provenByPlan(_ objective: StandingsObjective) -> Bool? { objective.proven == objective.analysed }
+
     public static func levels(_ objective: StandingsObjective) -> [ObjectiveLevel] {
         [ObjectiveLevel("bestRankSum", objective.bestRankSum),
          ObjectiveLevel("worstRankSum", objective.worstRankSum, maximise: true)]

@@ -13,7 +13,7 @@ extension StandingsKind {
         "source": {"type": "string", "description": "where the data comes from and which inputs are not in the match files"},
         "points": {
           "type": "object",
-          "properties": {"win": {"type": "integer"}, "draw": {"type": "integer"}, "loss": {"type": "integer"}}
+          "properties": {"win": {"type": "integer", "minimum": -1000, "maximum": 1000}, "draw": {"type": "integer", "minimum": -1000, "maximum": 1000}, "loss": {"type": "integer", "minimum": -1000, "maximum": 1000}}
         },
         "rules": {"enum": ["premier-league", "la-liga", "serie-a", "bundesliga", "uefa-group-2009", "uefa-group-2021", "uefa-euro-2024", "uefa-league-phase-2024", "fifa-world-cup-2018", "fifa-world-cup-2026"]},
         "tieBreakers": {"type": "array", "items": {"enum": ["points", "goalDifference", "goalsFor", "awayGoals", "wins", "awayWins", "headToHeadPoints", "headToHeadGoalDifference", "headToHeadGoalsFor", "headToHeadAwayGoals", "opponentsPoints", "opponentsGoalDifference", "opponentsGoalsFor", "discipline", "ranking", "playoff", "lots"]}},
@@ -28,7 +28,7 @@ extension StandingsKind {
             "type": "object", "required": ["home", "away", "homeGoals", "awayGoals"],
             "properties": {
               "home": {"type": "string"}, "away": {"type": "string"},
-              "homeGoals": {"type": "integer", "minimum": 0}, "awayGoals": {"type": "integer", "minimum": 0},
+              "homeGoals": {"type": "integer", "minimum": 0, "maximum": 1000}, "awayGoals": {"type": "integer", "minimum": 0, "maximum": 1000},
               "date": {"type": "string"}
             }
           }
@@ -39,11 +39,11 @@ extension StandingsKind {
         },
         "adjustments": {
           "type": "array",
-          "items": {"type": "object", "required": ["team", "points"], "properties": {"team": {"type": "string"}, "points": {"type": "integer"}, "reason": {"type": "string"}}}
+          "items": {"type": "object", "required": ["team", "points"], "properties": {"team": {"type": "string"}, "points": {"type": "integer", "minimum": -100000, "maximum": 100000}, "reason": {"type": "string"}}}
         },
         "discipline": {
           "type": "array",
-          "items": {"type": "object", "required": ["team", "points"], "properties": {"team": {"type": "string"}, "points": {"type": "integer"}, "reason": {"type": "string"}}}
+          "items": {"type": "object", "required": ["team", "points"], "properties": {"team": {"type": "string"}, "points": {"type": "integer", "minimum": -100000, "maximum": 100000}, "reason": {"type": "string"}}}
         },
         "playoffs": {
           "type": "array",
@@ -58,7 +58,7 @@ extension StandingsKind {
           "type": "object",
           "properties": {
             "positions": {"type": "boolean"},
-            "clinch": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+            "clinch": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 1000}},
             "teams": {"type": "array", "items": {"type": "string"}}
           }
         }
