@@ -31,6 +31,32 @@ enum Binary {
     }
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        try run(arguments, bytes: stdin.map { Data($0.utf8) })
+    }
+
+    /// Runs `touchline` through `/bin/sh -c`, with the binary as `$0` (for redirections: `"$0" solve x >&-`).
+    static func shell(_ script: String) throws -> Run {
+        guard let executable = Binary.url else {
+            Issue.record("the touchline binary was not built next to the tests")
+            throw CancellationError()
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, executable.path]
+        process.currentDirectoryURL = root
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func run(_ arguments: [String], bytes stdin: Data?) throws -> Run {
         let process = Process()
         guard let executable = Binary.url else {
             Issue.record("the touchline binary was not built next to the tests")
@@ -44,7 +70,7 @@ enum Binary {
         process.standardError = errors
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
         let outData = output.fileHandleForReading.readDataToEndOfFile()
