@@ -71,6 +71,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzzer's library: a structure-aware mutator of JSON instances and the checks one input goes through
+        // (validate, solve, verify, export, render). Used by `touchline-fuzz` and by the regression tests.
+        .target(
+            name: "TouchlineFuzz",
+            dependencies: ["Touchline", "TouchlineMILP"]
+        ),
+        // `touchline-fuzz`: runs the fuzzer (scripts/fuzz.sh, `make fuzz`, CI).
+        .executableTarget(
+            name: "touchline-fuzz",
+            dependencies: [
+                "TouchlineFuzz",
+                "Touchline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "TouchlineMILPTests",
             dependencies: ["TouchlineMILP"]
@@ -82,6 +97,11 @@ let package = Package(
         .testTarget(
             name: "TouchlineReportTests",
             dependencies: ["TouchlineReport"]
+        ),
+        .testTarget(
+            name: "TouchlineFuzzTests",
+            dependencies: ["TouchlineFuzz"],
+            exclude: ["Regressions"]
         ),
         .testTarget(
             name: "TouchlineCLITests",

@@ -157,6 +157,10 @@ extension Report {
         for kind in Self.kindOrder {
             out += section(kind: kind, chartsFolder: chartsFolder)
         }
+        if let fuzz {
+            // FUZZ.md's own heading is replaced by this section's.
+            out += "\n## Fuzzing\n\n" + (fuzz.hasPrefix("#") ? String(fuzz.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : fuzz)
+        }
         out += "\n## History\n\n"
         out += history.map { $0.hasPrefix("#") ? String($0.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : $0 }
             ?? "No history file was given.\n"

@@ -18,6 +18,9 @@ public struct Report: Sendable, Codable {
     public var comparisons: [ModelComparison]
     /// The history section (Markdown), kept by hand in `Benchmarks/HISTORY.md`.
     public var history: String?
+    /// The fuzzing section (Markdown), written by `scripts/fuzz.sh --record` to `Benchmarks/FUZZ.md` beside the
+    /// history file.
+    public var fuzz: String? = nil
     /// The command that regenerates the report.
     public var command: String
 }
@@ -96,12 +99,17 @@ extension Report {
             }
         }
         let history = configuration.historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let fuzz = configuration.historyFile
+            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("FUZZ.md").path }
+            .flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         let formatter = ISO8601DateFormatter()
-        return Report(
+        var report = Report(
             machine: MachineInfo.current(solvers: configuration.solvers), date: formatter.string(from: Date()),
             minutes: (ContinuousClock.now - started).inSeconds / 60, timeLimit: configuration.timeLimit,
             externalTimeLimit: configuration.externalTimeLimit, instances: instances, series: series,
             comparisons: comparisons, history: history, command: configuration.command)
+        report.fuzz = fuzz
+        return report
     }
 
     /// Every JSON instance under `directory`, by path relative to it's parent, sorted; files without a known

@@ -137,6 +137,18 @@ public enum Engine {
         stats.warmStartAccepted = solveOptions.warmStart == nil ? nil : result.levels.first?.warmStartAccepted
         if let greedyObjective { stats.greedyObjective = String(describing: greedyObjective) }
 
+        // A solver error at any level (GLPK out of its memory limit, or a fatal error) means the MILP's plan is
+        // not its own: say so in a sentence and answer with greedy's plan, truthfully labelled.
+        if result.termination == .error || result.levels.contains(where: { $0.termination == .error }) {
+            let sentence = solverErrorSentence(result.message, memoryLimitMB: options.memoryLimitMB)
+            guard let greedy, let greedyObjective else { throw .solverFailure(sentence) }
+            warnings.append("the MILP stopped: \(sentence); this is the greedy plan")
+            stats.seconds = seconds()
+            return SolveReport(
+                problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                stats: stats, solution: greedy, warnings: warnings)
+        }
+
         switch result.termination {
         case .infeasible:
             return try infeasible(
@@ -178,6 +190,18 @@ public enum Engine {
                 objective: objective, bound: result.bound, gap: result.gap, stats: stats, solution: solution,
                 warnings: warnings)
         }
+    }
+
+    /// A solver failure as one sentence for a person: GLPK's own log text (file names, line numbers) never
+    /// reaches `warnings` or a message.
+    static func solverErrorSentence(_ message: String?, memoryLimitMB: Int?) -> String {
+        let text = message ?? ""
+        if text.contains("memory allocation limit") || text.contains("memory limit") {
+            let limit = memoryLimitMB.map { "\($0) MB" } ?? "its memory limit"
+            return "GLPK needed more memory than options.memoryLimitMB allows (\(limit)); raise or remove the limit"
+        }
+        let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "no answer"
+        return "the solver failed (\(first.printable))"
     }
 
     /// Checks a result against every rule of its kind, independently of the code that solved it: the plan's

@@ -1,0 +1,136 @@
+import Foundation
+import Touchline
+import TouchlineMILP
+
+/// One input through every entry of the JSON front end, with the promises each one makes checked: validate and
+/// solve agree on validity; every result is one line of JSON with a status; every plan passes `verify`; the same
+/// input gives the same bytes; export works for every valid instance; text and calendar rendering never fail.
+/// A crash or a hang is caught by the caller (``FuzzRun``); this returns every other broken promise.
+public enum FrontEndCheck {
+    public struct Steps: Sendable {
+        /// Solve a second time and compare the bytes.
+        public var repeatSolve = false
+        /// Render the plan as text (and as a calendar for the kinds that have one).
+        public var render = false
+        /// Export the model as CPLEX LP.
+        public var export = false
+        /// Solve with the MILP under this time limit (seconds) as well.
+        public var milpSeconds: Double?
+
+        public init(repeatSolve: Bool = false, render: Bool = false, export: Bool = false, milpSeconds: Double? = nil) {
+            self.repeatSolve = repeatSolve
+            self.render = render
+            self.export = export
+            self.milpSeconds = milpSeconds
+        }
+
+        /// Every step (for regression inputs).
+        public static let all = Steps(repeatSolve: true, render: true, export: true, milpSeconds: 0.2)
+    }
+
+    /// What happened to one input.
+    public struct Outcome: Sendable {
+        /// The status `solve` printed (`invalid`, `feasible`, ...), or nil when it printed none.
+        public var status: String?
+        /// The kind named by the input, or nil.
+        public var kind: String?
+        /// Broken promises, one sentence each (empty when every check held).
+        public var failures: [String] = []
+    }
+
+    public static func run(_ data: Data, steps: Steps = Steps()) -> Outcome {
+        var outcome = Outcome(status: nil, kind: JSONFrontEnd.kind(of: data)?.name)
+        let issues = JSONFrontEnd.validate(data)
+        for issue in issues where issue.description.contains(where: { $0.isNewline }) {
+            outcome.failures.append("validate: an issue prints on more than one line: \(issue.description.prefix(200))")
+        }
+        _ = JSONFrontEnd.warnings(data)
+
+        let greedy = SolverOptions(method: .greedy, timeLimitSeconds: 2)
+        let settings = RunSettings(reproducible: true)
+        let solved = JSONFrontEnd.solve(data, options: greedy, settings: settings)
+        outcome.status = check(solved, data: data, valid: issues.isEmpty, label: "solve --method greedy", into: &outcome.failures)
+
+        if steps.repeatSolve {
+            let again = JSONFrontEnd.solve(data, options: greedy, settings: settings)
+            if again.output != solved.output {
+                outcome.failures.append("solve --method greedy --reproducible: two runs printed different bytes")
+            }
+        }
+        if steps.render && issues.isEmpty {
+            let text = JSONFrontEnd.solve(data, options: greedy, settings: settings, format: .text)
+            if text.exitCode == .internalError {
+                outcome.failures.append("solve --format text: internal error: \(text.diagnostics.joined(separator: " | ").prefix(300))")
+            }
+            let calendar = JSONFrontEnd.solve(data, options: greedy, settings: settings, format: .ics)
+            if calendar.exitCode == .internalError {
+                outcome.failures.append("solve --format ics: internal error: \(calendar.diagnostics.joined(separator: " | ").prefix(300))")
+            }
+            if calendar.exitCode == .success && !calendar.output.isEmpty {
+                let lines = calendar.output.components(separatedBy: "\r\n")
+                if lines.contains(where: { $0.contains("\n") || $0.contains("\r") }) {
+                    outcome.failures.append("solve --format ics: a bare line break inside a content line")
+                }
+            }
+        }
+        if steps.export && issues.isEmpty {
+            switch JSONFrontEnd.export(data, format: .lp) {
+            case .success: break
+            case let .failure(error): outcome.failures.append("export --format lp on a valid instance: \(error.description.prefix(300))")
+            }
+        }
+        if let seconds = steps.milpSeconds, issues.isEmpty {
+            let milp = JSONFrontEnd.solve(data, options: SolverOptions(method: .milp, timeLimitSeconds: seconds), settings: settings)
+            if milp.exitCode != .unavailable {
+                _ = check(milp, data: data, valid: true, label: "solve --method milp --time-limit \(seconds)", into: &outcome.failures)
+            }
+        }
+        return outcome
+    }
+
+    /// Checks one `solve` output; returns its status.
+    static func check(_ solved: FrontEndOutput, data: Data, valid: Bool, label: String, into failures: inout [String]) -> String? {
+        if solved.exitCode == .internalError || solved.exitCode == .usage {
+            failures.append("\(label): exit \(solved.exitCode.rawValue): \(solved.diagnostics.joined(separator: " | ").prefix(300))")
+            return nil
+        }
+        if solved.output.contains("\n") {
+            failures.append("\(label): the JSON result spans more than one line")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(solved.output.utf8))) as? [String: Any],
+              let status = object["status"] as? String
+        else {
+            failures.append("\(label): the output is not a JSON object with a status: \(solved.output.prefix(200))")
+            return nil
+        }
+        if valid != (status != "invalid") {
+            let errors = (object["errors"] as? [[String: Any]] ?? []).map { "\($0["path"] ?? ""): \($0["message"] ?? "")" }
+            failures.append("\(label): validate says \(valid ? "valid" : "invalid") but solve printed status \(status) \(errors.joined(separator: "; ").prefix(300))")
+        }
+        let expected: ExitStatus = switch status {
+        case "invalid": .invalidInput
+        case "infeasible": .infeasible
+        case "unknown": .unknown
+        default: .success
+        }
+        if solved.exitCode != expected {
+            failures.append("\(label): status \(status) with exit \(solved.exitCode.rawValue)")
+        }
+        if status != "invalid" {
+            switch JSONFrontEnd.verify(instance: data, result: Data(solved.output.utf8)) {
+            case let .success(violations):
+                // The plan of an infeasible or unknown result lists the rules it breaks; verify names them too,
+                // so only a plan that claims to keep every rule must verify clean.
+                let claims = violations.filter { violation in
+                    ["status ", "method:", "bound:", "gap:", "objective:", "stats.levels"].contains { violation.hasPrefix($0) }
+                }
+                if !claims.isEmpty || (!violations.isEmpty && (status == "optimal" || status == "feasible")) {
+                    failures.append("\(label): verify found \(violations.count) violation(s) in a \(status) result: \(violations.prefix(3).joined(separator: " | ").prefix(400))")
+                }
+            case let .failure(error):
+                failures.append("\(label): verify could not read its own result: \(error.description.prefix(300))")
+            }
+        }
+        return status
+    }
+}
