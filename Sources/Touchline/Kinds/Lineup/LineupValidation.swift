@@ -102,9 +102,23 @@ extension LineupInstance {
                 break
             }
             let total = match.periods + (match.overtime?.periods ?? 0)
+            var markedPeriods: [Int: Int] = [:]
             for (index, marks) in preMarked.periods.enumerated() {
                 let path = "preMarked.periods[\(index)]"
                 issues.require((1...total).contains(marks.period), "\(path).period", "expected a period from 1 to \(total), got \(marks.period)")
+                if let first = markedPeriods[marks.period] {
+                    issues.add("\(path).period", "period \(marks.period) is marked twice (first at preMarked.periods[\(first)])")
+                } else {
+                    markedPeriods[marks.period] = index
+                }
+                var marked: [String: Int] = [:]
+                for (markIndex, id) in marks.active.enumerated() {
+                    if let first = marked[id] {
+                        issues.add("\(path).active[\(markIndex)]", "\"\(id)\" is marked twice in this period (first at active[\(first)])")
+                    } else {
+                        marked[id] = markIndex
+                    }
+                }
                 for (markIndex, id) in marks.active.enumerated() where known(id, "\(path).active[\(markIndex)]") {
                     if let player = ids[id], !player.isAvailable {
                         issues.add("\(path).active[\(markIndex)]", "\(player.displayName) is \(player.status!.rawValue) and cannot be marked active")
