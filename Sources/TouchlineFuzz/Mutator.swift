@@ -1,19 +1,15 @@
 import Foundation
 
-/// SplitMix64: small, fast and the same on every platform, so that input number N of a run with seed S is the
-/// same input everywhere (`touchline-fuzz --seed S --replay N`).
+import Touchline
+
+/// The generator of a fuzz run: Touchline's SplitMix64 (``SeededRandom``), so that input number N of a run with
+/// seed S is the same input on every platform (`touchline-fuzz --seed S --replay N`).
 public struct FuzzRandom: Sendable {
-    private var state: UInt64
+    private var source: SeededRandom
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { source = SeededRandom(seed: seed) }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { source.next() }
 
     /// A number in `0..<bound` (bound > 0).
     public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }

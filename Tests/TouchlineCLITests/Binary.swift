@@ -36,32 +36,25 @@ enum Binary {
 
     /// Runs `touchline` through `/bin/sh -c`, with the binary as `$0` (for redirections: `"$0" solve x >&-`).
     static func shell(_ script: String) throws -> Run {
-        guard let executable = Binary.url else {
-            Issue.record("the touchline binary was not built next to the tests")
-            throw CancellationError()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, executable.path]
-        process.currentDirectoryURL = root
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, try executable().path], stdin: Data())
     }
 
     static func run(_ arguments: [String], bytes stdin: Data?) throws -> Run {
-        let process = Process()
+        try launch(try executable(), arguments, stdin: stdin ?? Data())
+    }
+
+    /// The binary, or a recorded issue when it was not built.
+    static func executable() throws -> URL {
         guard let executable = Binary.url else {
             Issue.record("the touchline binary was not built next to the tests")
             throw CancellationError()
         }
+        return executable
+    }
+
+    /// Runs a program in the package root with `stdin` on its standard input (then end of file).
+    private static func launch(_ executable: URL, _ arguments: [String], stdin: Data) throws -> Run {
+        let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = root
@@ -70,7 +63,7 @@ enum Binary {
         process.standardError = errors
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
+        input.fileHandleForWriting.write(stdin)
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
         let outData = output.fileHandleForReading.readDataToEndOfFile()

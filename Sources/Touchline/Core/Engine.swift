@@ -114,6 +114,17 @@ public enum Engine {
                 stats: SolveStats(seconds: seconds()), solution: greedy, warnings: warnings)
         }
 
+        // The limit covers the whole solve: when greedy has spent it, its plan is the answer (the MILP would
+        // only add the time of its formulation).
+        let afterGreedy = (ContinuousClock.now - started).inSeconds
+        if let greedy, let greedyObjective, afterGreedy >= options.resolvedTimeLimit {
+            warnings.append(
+                "the time limit (\(options.resolvedTimeLimit) s) was spent before the MILP could start (greedy and its check took \(settings.reproducible ? "most of it" : String(format: "%.1f s", afterGreedy))); this is the greedy plan")
+            return SolveReport(
+                problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                stats: SolveStats(seconds: seconds()), solution: greedy, warnings: warnings)
+        }
+
         let formulation = Kind.formulate(instance)
         // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
         let spent = (ContinuousClock.now - started).inSeconds

@@ -45,20 +45,29 @@ struct PitchesAnalysis: Sendable {
         }
         for pitch in instance.pitches.indices {
             let users = usersOfPitch[pitch].sorted { instance.matches[$0].start < instance.matches[$1].start }
-            var seen = Set<[Int]>()
-            for user in users {
-                let time = instance.matches[user].start
-                let active = users.filter { other in
-                    let match = instance.matches[other]
-                    return match.start <= time && time < match.end + buffer
+            // A sweep over start times: the matches active at a start time (in `users` order) form a clique; it
+            // is maximal unless every one of them is still active at the next start time (then it is a subset of
+            // that clique; intervals are convex, so no later clique can contain it otherwise, and no earlier one
+            // holds the matches starting now). O(users × active) instead of O(users²).
+            var active: [Int] = []
+            var next = 0
+            var starts: [(time: LocalDateTime, members: [Int])] = []
+            while next < users.count {
+                let time = instance.matches[users[next]].start
+                while next < users.count && instance.matches[users[next]].start == time {
+                    active.append(users[next])
+                    byDay[pitch][time.day, default: []].append(users[next])
+                    next += 1
                 }
-                if active.count > 1 && seen.insert(active).inserted { cliques[pitch].append(active) }
-                byDay[pitch][time.day, default: []].append(user)
+                active.removeAll { time >= instance.matches[$0].end + buffer }
+                starts.append((time, active))
             }
-            // Keep only maximal cliques.
-            let all = cliques[pitch]
-            cliques[pitch] = all.filter { clique in
-                !all.contains { other in other.count > clique.count && Set(clique).isSubset(of: Set(other)) }
+            for (position, start) in starts.enumerated() where start.members.count > 1 {
+                if position + 1 < starts.count {
+                    let following = starts[position + 1].time
+                    if start.members.allSatisfy({ following < instance.matches[$0].end + buffer }) { continue }
+                }
+                cliques[pitch].append(start.members)
             }
         }
         for (matchIndex, match) in instance.matches.enumerated() {
@@ -80,8 +89,8 @@ struct PitchesAnalysis: Sendable {
         return a.start < b.end + buffer && b.start < a.end + buffer
     }
 
-    /// Why a match has no pitch in `assignments` (match id → pitch id), in words.
-    func reason(unplaced matchIndex: Int, assignments: [String: String]) -> String {
+    /// Why a match has no pitch, in words, given the matches placed on each pitch (pitch id → match indices).
+    func reason(unplaced matchIndex: Int, onPitch: [String: [Int]]) -> String {
         let match = instance.matches[matchIndex]
         let when = "\(match.start.dateText) \(match.start.timeText)"
         let sized = instance.pitches.filter { $0.sizes.contains(match.size) }
@@ -93,7 +102,7 @@ struct PitchesAnalysis: Sendable {
         if open.isEmpty { return "every \(match.size) pitch is closed at \(when)" }
         var blocked: [String] = []
         for pitch in open {
-            let others = instance.matches.indices.filter { assignments[instance.matches[$0].id] == pitch.id && $0 != matchIndex }
+            let others = (onPitch[pitch.id] ?? []).filter { $0 != matchIndex }
             if let clashing = others.first(where: { clash($0, matchIndex) }) {
                 blocked.append("\(pitch.displayName) has \(instance.matches[clashing].id)")
             } else if let limit = pitch.maxPerDay,
@@ -117,9 +126,13 @@ struct PitchesAnalysis: Sendable {
                 usage[instance.pitches[pitch].id, default: 0] += 1
             }
         }
+        var onPitch: [String: [Int]] = [:]
+        for (matchIndex, pitch) in placement.enumerated() {
+            if let pitch { onPitch[instance.pitches[pitch].id, default: []].append(matchIndex) }
+        }
         var unplaced: [UnplacedMatch] = []
         for (matchIndex, pitch) in placement.enumerated() where pitch == nil {
-            unplaced.append(UnplacedMatch(match: instance.matches[matchIndex].id, reason: reason(unplaced: matchIndex, assignments: assignments)))
+            unplaced.append(UnplacedMatch(match: instance.matches[matchIndex].id, reason: reason(unplaced: matchIndex, onPitch: onPitch)))
         }
         return PitchesSolution(assignments: assignments, unplaced: unplaced, usage: usage)
     }

@@ -1,7 +1,7 @@
 extension PitchesKind {
     public static let generatorSize = GeneratorSize(
         meaning: "matches over a term on the Field Game's North and South Fields",
-        unit: "matches in the term", range: 1...2000, series: [25, 50, 100, 200, 300, 500], smallSeries: [6, 12])
+        unit: "matches in the term", range: 1...10000, series: [25, 50, 100, 200, 300, 500], smallSeries: [6, 12])
 
     /// A term's fixtures without pitches on the 33 Field Game pitches, with a 10-minute buffer, College Field
     /// at most twice a day, and two South Meadow pitches closed for a fortnight when the term is long enough.
