@@ -45,6 +45,15 @@ public enum Engine {
             if let plan {
                 let violations = Kind.verify(instance, plan)
                 if !violations.isEmpty { throw .verificationFailed(["best effort: "] + violations) }
+                // The best effort may keep every rule after all: then a plan was found, and "unknown" would
+                // be untrue.
+                if status == .unknown && Kind.brokenRules(plan).isEmpty {
+                    stats.seconds = seconds()
+                    return SolveReport(
+                        problem: Kind.name, status: .feasible, method: options.resolvedMethod == .greedy ? "greedy" : (method ?? "greedy"),
+                        objective: Kind.objective(instance, plan), stats: stats, solution: plan,
+                        warnings: warnings + ["the best-effort repair found a plan that keeps every rule; nothing is proven about it"])
+                }
             }
             stats.seconds = seconds()
             return SolveReport(
