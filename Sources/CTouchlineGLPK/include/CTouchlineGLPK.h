@@ -73,6 +73,7 @@ typedef struct tl_result {
     double gap;                  // relative gap as GLPK computes it, NAN when unknown
     long long nodes;             // branch-and-bound nodes created
     int warm_start_accepted;
+    int pseudocost_skipped;      // 1: pseudocost branching was asked for, but its start-up would outlast the limit
     double lp_seconds;
     double *values;              // caller-owned, num_cols entries, written when status is OPTIMAL or FEASIBLE
     double *row_duals;           // NULL or caller-owned num_rows entries: the LP's row duals (LP solves only)

@@ -104,6 +104,7 @@ public enum Engine {
         }
 
         var warnings: [String] = []
+        let greedyStarted = (ContinuousClock.now - started).inSeconds
         let greedy = Kind.greedy(instance)
         if let greedy {
             let violations = Kind.verify(instance, greedy)
@@ -126,9 +127,13 @@ public enum Engine {
         // The limit covers the whole solve: when greedy has spent it, its plan is the answer (the MILP would
         // only add the time of its formulation).
         let afterGreedy = (ContinuousClock.now - started).inSeconds
-        if let greedy, let greedyObjective, afterGreedy >= options.resolvedTimeLimit {
+        // Building and loading the model costs more than the greedy pass (it touches every variable): with less
+        // time left than twice what greedy took, the MILP could not even start.
+        let greedySeconds = afterGreedy - greedyStarted
+        let remaining = options.resolvedTimeLimit - afterGreedy
+        if let greedy, let greedyObjective, remaining <= 0 || (method == .auto && remaining < 2 * greedySeconds) {
             warnings.append(
-                "the time limit (\(options.resolvedTimeLimit) s) was spent before the MILP could start (greedy and its check took \(settings.reproducible ? "most of it" : String(format: "%.1f s", afterGreedy))); this is the greedy plan")
+                "the time limit (\(options.resolvedTimeLimit) s) leaves the MILP no time to start (greedy and its check took \(settings.reproducible ? "most of it" : String(format: "%.1f s", afterGreedy))); this is the greedy plan")
             return SolveReport(
                 problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
                 stats: SolveStats(seconds: seconds()), solution: greedy, warnings: warnings)
@@ -195,9 +200,12 @@ public enum Engine {
             let violations = Kind.verify(instance, solution)
             if !violations.isEmpty { throw .verificationFailed(["milp: "] + violations) }
             let objective = Kind.objective(instance, solution)
-            if let greedy, let greedyObjective, Kind.isBetter(greedyObjective, than: objective) {
-                // Only possible when the MILP stopped early: keep the better plan.
-                warnings.append("the MILP stopped before matching greedy; this is the greedy plan")
+            if let greedy, let greedyObjective, result.termination != .optimal,
+               !Kind.isBetter(objective, than: greedyObjective) {
+                // The MILP stopped early without improving on its warm start: the plan is greedy's, and says so.
+                warnings.append(Kind.isBetter(greedyObjective, than: objective)
+                    ? "the MILP stopped before matching greedy; this is the greedy plan"
+                    : "the MILP did not improve on greedy within the limit; this is the greedy plan")
                 stats.seconds = seconds()
                 return SolveReport(
                     problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
