@@ -134,6 +134,15 @@ import Testing
         #expect(wrongSide.status == 1)
         #expect(wrongSide.stdout.contains("bound"))
     }
+
+    @Test func aMemoryLimitTooSmallIsASentenceAndTheMethodIsTrue() throws {
+        let run = try Binary.run(["solve", "Tests/TouchlineFuzzTests/Regressions/officials-memory-limit-1mb.json"])
+        #expect(run.status == 0)
+        #expect(run.json?["method"] as? String == "greedy")
+        let warnings = run.json?["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("options.memoryLimitMB allows (1 MB)") }, "\(warnings)")
+        #expect(!warnings.contains { $0.contains("Error detected in file") || $0.contains("glp_alloc") })
+    }
     #endif
 
     // MARK: ids of any length and any characters
