@@ -14,7 +14,7 @@ public enum Engine {
         _ instance: Kind.Instance, kind: Kind.Type, options overrides: SolverOptions = SolverOptions(),
         settings: RunSettings = RunSettings()
     ) throws(TouchlineError) -> SolveReport<Kind> {
-        let started = ContinuousClock.now
+        let started = settings.started ?? ContinuousClock.now
         func seconds() -> Double {
             settings.reproducible ? 0 : (ContinuousClock.now - started).inSeconds
         }
@@ -127,11 +127,12 @@ public enum Engine {
         // The limit covers the whole solve: when greedy has spent it, its plan is the answer (the MILP would
         // only add the time of its formulation).
         let afterGreedy = (ContinuousClock.now - started).inSeconds
-        // Building and loading the model costs more than the greedy pass (it touches every variable): with less
-        // time left than twice what greedy took, the MILP could not even start.
+        // Building and loading the model costs more than the greedy pass (it touches every variable; on the
+        // generated 10,000-match pitches term about 4 times as much): with less time left than that, the MILP
+        // could not even start.
         let greedySeconds = afterGreedy - greedyStarted
         let remaining = options.resolvedTimeLimit - afterGreedy
-        if let greedy, let greedyObjective, remaining <= 0 || (method == .auto && remaining < 2 * greedySeconds) {
+        if let greedy, let greedyObjective, remaining <= 0 || (method == .auto && remaining < 4 * greedySeconds) {
             warnings.append(
                 "the time limit (\(options.resolvedTimeLimit) s) leaves the MILP no time to start (greedy and its check took \(settings.reproducible ? "most of it" : String(format: "%.1f s", afterGreedy))); this is the greedy plan")
             return SolveReport(

@@ -243,6 +243,9 @@ extension ProblemKind {
         _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool,
         calendarFor: String? = nil
     ) -> FrontEndOutput {
+        // The time limit counts from here: reading a large document is part of the solve a caller waits for.
+        var settings = settings
+        if settings.started == nil { settings.started = ContinuousClock.now }
         let instance: Instance
         switch decodeInstance(data) {
         case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues, pretty: pretty)

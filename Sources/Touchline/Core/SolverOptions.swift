@@ -79,10 +79,16 @@ public struct RunSettings: Sendable {
     public var tuning: SolverTuning?
     /// Report zero seconds, so that the same input gives the same output byte for byte.
     public var reproducible: Bool
+    /// When the time limit started counting (reading the JSON included); nil: when ``Engine/solve`` is called.
+    public var started: ContinuousClock.Instant?
 
-    public init(verbose: Bool = false, tuning: SolverTuning? = nil, reproducible: Bool = false) {
+    public init(
+        verbose: Bool = false, tuning: SolverTuning? = nil, reproducible: Bool = false,
+        started: ContinuousClock.Instant? = nil
+    ) {
         self.verbose = verbose
         self.tuning = tuning
         self.reproducible = reproducible
+        self.started = started
     }
 }
