@@ -282,11 +282,7 @@ enum JSONDocument {
                 let element = try value()
                 path.removeLast()
                 members.append((key, element))
-                skipWhitespace()
-                guard i < bytes.count else { throw fail("unexpected end of the document; expected ',' or '}'") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; break }
-                throw fail("unexpected \(describe(bytes[i])); expected ',' or '}'")
+                if try closes("}") { break }
             }
             depth -= 1
             return .object(members)
@@ -306,14 +302,19 @@ enum JSONDocument {
                 path.append(.index(elements.count))
                 elements.append(try value())
                 path.removeLast()
-                skipWhitespace()
-                guard i < bytes.count else { throw fail("unexpected end of the document; expected ',' or ']'") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-                throw fail("unexpected \(describe(bytes[i])); expected ',' or ']'")
+                if try closes("]") { break }
             }
             depth -= 1
             return .array(elements)
+        }
+
+        /// After a member or an element: true when `closing` ends the object or array (read), false after a comma.
+        mutating func closes(_ closing: Unicode.Scalar) throws -> Bool {
+            skipWhitespace()
+            guard i < bytes.count else { throw fail("unexpected end of the document; expected ',' or '\(closing)'") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; return false }
+            if bytes[i] == UInt8(ascii: closing) { i += 1; return true }
+            throw fail("unexpected \(describe(bytes[i])); expected ',' or '\(closing)'")
         }
 
         mutating func hex4() throws -> UInt32 {
