@@ -169,6 +169,8 @@ public enum Engine {
             let sentence = solverErrorSentence(result.message, memoryLimitMB: options.memoryLimitMB)
             guard let greedy, let greedyObjective else { throw .solverFailure(sentence) }
             warnings.append("the MILP stopped: \(sentence); this is the greedy plan")
+            // Nothing the failed MILP reported about its levels is a proof about greedy's plan.
+            stats.levels = nil
             stats.seconds = seconds()
             return SolveReport(
                 problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
@@ -207,6 +209,12 @@ public enum Engine {
                 warnings.append(Kind.isBetter(greedyObjective, than: objective)
                     ? "the MILP stopped before matching greedy; this is the greedy plan"
                     : "the MILP did not improve on greedy within the limit; this is the greedy plan")
+                // The levels the MILP proved before its first unproven one hold for greedy's plan too (it is
+                // not better, so it has the same values there), and so does the bound of that level; later
+                // levels were solved with the MILP's own values above them and say nothing about greedy's plan.
+                if let levels = stats.levels, let first = levels.firstIndex(where: { $0.termination != "optimal" }) {
+                    stats.levels = Array(levels.prefix(first + 1))
+                }
                 stats.seconds = seconds()
                 return SolveReport(
                     problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
