@@ -55,12 +55,22 @@ struct TravelTimes: Sendable {
         var issues = IssueCollector()
         let names = Set(places.map(\.id)).union(places.map(\.group))
         var pairs = Set<String>()
+        // Entries are symmetric: one pair given twice (in either direction) with different minutes has no answer.
+        var firstEntry: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
             let path = "\(entriesPath)[\(index)]"
             issues.require(names.contains(entry.from), "\(path).from", "unknown venue or group \"\(entry.from)\"")
             issues.require(names.contains(entry.to), "\(path).to", "unknown venue or group \"\(entry.to)\"")
             issues.require(entry.minutes >= 0 && entry.minutes <= 7 * 1440, "\(path).minutes", "expected whole minutes from 0 to 10080")
-            pairs.insert(key(entry.from, entry.to))
+            let pair = key(entry.from, entry.to)
+            pairs.insert(pair)
+            if let first = firstEntry[pair] {
+                if entries[first].minutes != entry.minutes {
+                    issues.add("\(path).minutes", "\(entry.minutes) minutes between \(entry.from) and \(entry.to), but \(entriesPath)[\(first)] says \(entries[first].minutes) (travel times are symmetric: give the pair once)")
+                }
+            } else {
+                firstEntry[pair] = index
+            }
         }
         var reported = Set<String>()
         for (i, a) in places.enumerated() {
