@@ -51,6 +51,12 @@ enum LineupPatternSolver {
             outcome.constraints = max(outcome.constraints, model.model.constraintCount)
             outcome.nodes += nodes
         }
+        // A player without a single legal pattern (the enumeration is complete) has no plan.
+        if let empty = space.classes.first(where: { $0.patterns.isEmpty && !$0.members.isEmpty }) {
+            let names = empty.members.map { a.instance.players[$0].displayName }
+            outcome.infeasible = "no on/off pattern keeps every rule for \(names.joined(separator: ", "))"
+            return outcome
+        }
         var best = start.map { ($0, objective($0)) }
 
         // The spread players' classes and the windows of a spread S.
@@ -70,12 +76,13 @@ enum LineupPatternSolver {
             }
             return result
         }
-        let lowest = spreadClasses.map { space.classes[$0].balances!.first! }
-        let highest = spreadClasses.map { space.classes[$0].balances!.last! }
+        // A class without any pattern has no balance either (every window of it is empty, below).
+        let lowest = spreadClasses.compactMap { space.classes[$0].balances?.first }
+        let highest = spreadClasses.compactMap { space.classes[$0].balances?.last }
         let minOfMax = highest.min() ?? 0
         let maxOfMin = lowest.max() ?? 0
         let firstSpread = max(0, maxOfMin - minOfMax)
-        let lastSpread = spreadClasses.isEmpty ? 0 : (highest.max()! - lowest.min()!)
+        let lastSpread = lowest.isEmpty ? 0 : (highest.max()! - lowest.min()!)
         let fieldMinutes = a.segments.reduce(0) { $0 + $1.length } * a.fieldSize
         let present = max(1, space.classes.reduce(0) { $0 + $1.count })
         let centre = Double(fieldMinutes) / Double(present)
