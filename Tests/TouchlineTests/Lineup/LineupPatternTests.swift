@@ -231,7 +231,52 @@ import TouchlineMILP
         }
     }
 
+    /// A generated squad in colour-group mode (three colours, two below ten players), as the lineup series
+    /// makes them.
+    static func colourSquad(size: Int, seed: UInt64) -> LineupInstance {
+        var instance = LineupKind.generate(size: size, seed: seed)
+        instance.rules?.mode = .colourGroups
+        let available = instance.players.filter(\.isAvailable).count
+        instance.colourGroups = ColourGroupRules(colours: available >= 10 ? ["red", "blue", "green"] : ["red", "blue"])
+        return instance
+    }
+
+    /// The counting check on colour schedules only drops schedules that hold no plan: the pattern engine with
+    /// it and without it reaches the same status and the same objective on generated colour squads.
+    @Test(arguments: [(8, 1), (8, 3), (10, 2), (10, 4), (12, 1), (12, 5)])
+    func colourCountingCheckKeepsEveryPlan(_ size: Int, _ seed: Int) throws {
+        let instance = Self.colourSquad(size: size, seed: UInt64(seed))
+        let analysis = LineupAnalysis(instance)
+        var outcomes: [LineupPatternSolver.Outcome] = []
+        for check in [true, false] {
+            var space = LineupPatternSpace(analysis)
+            let enumerated = space.enumerate(colourCheck: check)
+            #expect(enumerated)
+            var options = SolveOptions()
+            options.tuning = LineupKind.patternTuning
+            outcomes.append(LineupPatternSolver.solve(space, solver: GLPKSolver(), start: nil, timeLimitSeconds: 30, options: options))
+        }
+        let (checked, unchecked) = (outcomes[0], outcomes[1])
+        if unchecked.proven.allSatisfy({ $0 }) || unchecked.infeasible != nil {
+            #expect(checked.infeasible == nil || unchecked.infeasible != nil, "the check proved a feasible squad impossible")
+            #expect((checked.infeasible == nil) == (unchecked.infeasible == nil))
+            if let a = checked.plan, let b = unchecked.plan, checked.proven.allSatisfy({ $0 }) {
+                #expect(LineupVerifier.objective(instance, analysis.solution(a)) == LineupVerifier.objective(instance, analysis.solution(b)))
+            }
+        }
+        if let plan = checked.plan { #expect(LineupKind.verify(instance, analysis.solution(plan)).isEmpty) }
+    }
     #endif
+
+    /// The colour search gives the greedy a legal plan on squads of 14 and 16 whose colour structure a
+    /// rotation cannot see (the MILP proves each of them optimal).
+    @Test(arguments: [(14, 2), (16, 1), (16, 3)])
+    func greedyFindsColourPlansForBigSquads(_ size: Int, _ seed: Int) throws {
+        let instance = Self.colourSquad(size: size, seed: UInt64(seed))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        #expect(report.status == .feasible)
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+    }
 
     /// A feasible squad the greedy rotation cannot fill is never reported infeasible: the pattern model finds
     /// (and proves) its plan, and with almost no time the status is `feasible` or `unknown`, never

@@ -27,8 +27,25 @@ enum LineupGreedy {
                 if findings.structural.isEmpty && findings.broken.isEmpty { return plan }
             }
         }
+        if best == nil, analysis.instance.mode == .colourGroups {
+            // Big squads: the colour structure decides; search the colour schedules instead.
+            var space = LineupPatternSpace(analysis)
+            if space.enumerate(modeStructure: false) {
+                var search = LineupColourSearch(space, seconds: colourSearchSeconds)
+                if let schedules = space.colourScheduleList(
+                    limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }),
+                   let plan = search.search(schedules: schedules) {
+                    return plan
+                }
+            }
+        }
         return best?.plan
     }
+
+    /// The colour search's bounds: schedules listed per count of coloured players, and a deadline that only
+    /// binds on a very slow machine (the search's node budget normally ends it first, so results repeat).
+    static let colourSearchSchedules = 30_000
+    static let colourSearchSeconds = 3.0
 
     // MARK: Positions
 

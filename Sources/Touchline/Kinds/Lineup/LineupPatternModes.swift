@@ -841,8 +841,11 @@ extension LineupPatternSpace {
         }
     }
 
-    /// Every colour schedule (nil with fixed colours, or past `limit` schedules or the step limit).
-    func colourScheduleList(limit: Int = 30_000) -> [ColourSchedule]? {
+    /// Every colour schedule (nil with fixed colours, or past `limit` schedules or the step limit; with
+    /// `partial`, up to `limit` schedules (and the step limit) for each count of coloured players instead).
+    func colourScheduleList(
+        limit: Int = 30_000, partial: Bool = false, accept: ((ColourSchedule) -> Bool)? = nil
+    ) -> [ColourSchedule]? {
         let a = analysis
         let n = a.segmentCount
         let count = a.instance.colourGroups?.colours.count ?? 0
@@ -880,6 +883,8 @@ extension LineupPatternSpace {
         var steps = 0
         var overflow = false
         for coloured in stride(from: pool.count, through: count, by: -1) {
+            if partial { overflow = false; steps = 0 }
+            let before = found.count
             let lo = coloured / count
             let sizes = (0..<count).map { $0 < coloured % count ? lo + 1 : lo }
             // Valid colour sets per segment.
@@ -896,8 +901,10 @@ extension LineupPatternSpace {
                 if steps > 4_000_000 { overflow = true; return }
                 if s == n {
                     let colours = (0..<count).map { ColourSchedule.Colour(mask: masks[$0], size: sizes[$0]) }.sorted()
-                    found.insert(ColourSchedule(colours: colours))
-                    if found.count > limit { overflow = true }
+                    let schedule = ColourSchedule(colours: colours)
+                    if let accept, !accept(schedule) { return }
+                    found.insert(schedule)
+                    if found.count - (partial ? before : 0) > limit { overflow = true }
                     return
                 }
                 for set in subsets[s] {
@@ -919,7 +926,7 @@ extension LineupPatternSpace {
                 }
             }
             visit(0)
-            if overflow { return nil }
+            if overflow && !partial { return nil }
         }
         return found.sorted { $0.colours.lexicographicallyPrecedes($1.colours) }
     }

@@ -57,6 +57,11 @@ enum LineupPatternSolver {
             outcome.infeasible = "no on/off pattern keeps every rule for \(names.joined(separator: ", "))"
             return outcome
         }
+        // Colour groups: a complete list of colour schedules with none passing the counting check.
+        if let schedules = space.colourSchedules, schedules.isEmpty {
+            outcome.infeasible = "no split of the players into colours (sizes differing by at most one) lets the colours on the field fill the formation in every segment with each colour following a legal pattern of its members (every colour schedule checked)"
+            return outcome
+        }
         var best = start.map { ($0, objective($0)) }
 
         // The spread players' classes and the windows of a spread S.

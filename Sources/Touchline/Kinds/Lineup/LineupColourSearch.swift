@@ -1,0 +1,492 @@
+import Foundation
+
+/// A legal colour-group plan without a solver, from the colour schedules.
+///
+/// A schedule fixes, for every colour, its size and the segments it is on; what is left is who goes in which
+/// colour and who keeps goal. The search takes schedules in order of the spread of their colours' minutes
+/// (then fewest entries), and for each one deals the players into the schedule's masks by depth-first search:
+/// scarce players first, a player only into a mask that is one of their own legal patterns (so every rule of
+/// their own holds), and a branch is cut as soon as some segment can no longer hold enough players for one of
+/// the formation's positions. A full deal then picks a keeper for every period (a member of a colour on for
+/// the whole period, or a player without a colour who only keeps goal), fills positions by least-cost
+/// assignment, and the verifier has the last word. Bounded by a node budget and a deadline; deterministic.
+///
+/// Used by the greedy when its rotation finds nothing (and so as the MILP's start): on big squads the colour
+/// structure (sizes that must add up to the outfield in every segment, positions every colour set must cover)
+/// is what a rotation cannot see.
+struct LineupColourSearch {
+    let space: LineupPatternSpace
+    /// Seconds the search may take, counted from the call of ``search(schedules:)``.
+    let seconds: Double
+    var deadline: ContinuousClock.Instant
+    var nodes = 0
+    let nodeBudget: Int
+    var timedOut = false
+    /// Nodes one schedule's deal may take; schedules tried for a better plan after the first one.
+    let perSchedule = 3_000
+    let improveSchedules = 200
+    /// Counts for tracing: schedules tried, full deals, deals with keepers and positions, verified plans.
+    var counts = [0, 0, 0, 0]
+    var reasons: [Int: Int] = [:]
+    /// Player → class; per class the set of its pattern masks; per player the segments they are there for.
+    let classOf: [Int?]
+    let maskSets: [Set<UInt64>]
+    let presentMask: [UInt64]
+    /// Per player: may stay without a colour (a legal pattern keeping goal only, or not playing).
+    let mayStay: [Bool]
+
+    init(_ space: LineupPatternSpace, seconds: Double, nodeBudget: Int = 200_000) {
+        self.space = space
+        self.seconds = seconds
+        deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(seconds * 1e9)))
+        self.nodeBudget = nodeBudget
+        let a = space.analysis
+        var classOf = [Int?](repeating: nil, count: a.playerCount)
+        for (c, group) in space.classes.enumerated() { for p in group.members { classOf[p] = c } }
+        self.classOf = classOf
+        maskSets = space.classes.map { Set($0.patterns.map(\.mask)) }
+        presentMask = (0..<a.playerCount).map { p in
+            var mask: UInt64 = 0
+            for s in 0..<a.segmentCount where a.canPlay[p][s] { mask |= 1 << UInt64(s) }
+            return mask
+        }
+        mayStay = (0..<a.playerCount).map { p in
+            guard let c = classOf[p], space.mayStayUncoloured(p) else { return false }
+            let probe = LineupPatternModel.keeperOnlyProbe(space, p)
+            return space.classes[c].patterns.contains { probe($0.mask) }
+        }
+    }
+
+    var exhausted: Bool {
+        if nodes >= nodeBudget || timedOut { return true }
+        if nodes & 255 == 0 && ContinuousClock.now >= deadline { return true }
+        return false
+    }
+
+    func legal(_ p: Int, _ mask: UInt64) -> Bool {
+        guard let c = classOf[p] else { return mask == 0 }
+        return maskSets[c].contains(mask)
+    }
+
+    /// Pool players (bit per pool index) who may follow each mask, cached.
+    var followers: [UInt64: UInt64] = [:]
+    lazy var poolPlayers: [Int] = space.colourPool.filter { classOf[$0] != nil }
+    /// Per outfield position: the pool players (bits) who can play it.
+    lazy var capableBits: [(position: Int, need: Int, players: UInt64)] = {
+        let a = space.analysis
+        return a.slots.indices.filter { $0 != a.keeper && a.slots[$0] > 0 }.map { q in
+            var bits: UInt64 = 0
+            for (i, p) in poolPlayers.enumerated() where a.eligible[p].contains(q) { bits |= 1 << UInt64(i) }
+            return (q, a.slots[q], bits)
+        }
+    }()
+    lazy var staying: UInt64 = {
+        var bits: UInt64 = 0
+        for (i, p) in poolPlayers.enumerated() where mayStay[p] { bits |= 1 << UInt64(i) }
+        return bits
+    }()
+    lazy var presentBits: [UInt64] = (0..<space.analysis.segmentCount).map { s in
+        var bits: UInt64 = 0
+        for (i, p) in poolPlayers.enumerated() where presentMask[p] & (1 << UInt64(s)) != 0 { bits |= 1 << UInt64(i) }
+        return bits
+    }
+
+    /// A necessary condition for a schedule, from counts alone (no search): every mask's colours can be
+    /// filled (Hall's condition over sets of masks), the players no mask suits may stay without a colour, and
+    /// in every segment the players who could be on cover each outfield position.
+    mutating func quickCheck(_ schedule: LineupPatternSpace.ColourSchedule) -> Bool {
+        let pool = poolPlayers
+        guard pool.count <= 64 else { return true }
+        let members = schedule.members
+        var masks: [UInt64] = []
+        var need: [Int] = []
+        var bits: [UInt64] = []
+        for (mask, count) in members {
+            masks.append(mask)
+            need.append(count)
+            if let known = followers[mask] {
+                bits.append(known)
+            } else {
+                var found: UInt64 = 0
+                for (i, p) in pool.enumerated() where legal(p, mask & presentMask[p]) { found |= 1 << UInt64(i) }
+                followers[mask] = found
+                bits.append(found)
+            }
+        }
+        let coloured = need.reduce(0, +)
+        guard coloured <= pool.count else { return false }
+        let everyone: UInt64 = pool.count == 64 ? ~0 : (1 << UInt64(pool.count)) - 1
+        let any = bits.reduce(0, |)
+        // Players no mask suits stay without a colour; so do pool.count - coloured players in all.
+        let unsuited = everyone & ~any
+        if unsuited & ~staying != 0 || unsuited.nonzeroBitCount > pool.count - coloured { return false }
+        if (everyone & ~staying).nonzeroBitCount > coloured { return false }
+        if masks.count <= 10 {
+            for set in 1..<(1 << masks.count) {
+                var want = 0
+                var can: UInt64 = 0
+                for g in masks.indices where set & (1 << g) != 0 {
+                    want += need[g]
+                    can |= bits[g]
+                }
+                if can.nonzeroBitCount < want { return false }
+            }
+        }
+        let n = space.analysis.segmentCount
+        var capable = [[Int]](repeating: [], count: n)
+        for s in 0..<n {
+            var reach: UInt64 = 0
+            for g in masks.indices where masks[g] & (1 << UInt64(s)) != 0 { reach |= bits[g] }
+            reach &= presentBits[s]
+            capable[s] = capableBits.map { (reach & $0.players).nonzeroBitCount }
+            for (k, entry) in capableBits.enumerated() where capable[s][k] < entry.need { return false }
+        }
+        // Every player has a mask that leaves, in the segments they would sit out, enough others for each of
+        // their positions (or may stay without a colour, and then sits out everywhere).
+        for (i, p) in pool.enumerated() {
+            let mine = capableBits.indices.filter { capableBits[$0].players & (1 << UInt64(i)) != 0 }
+            if mine.isEmpty { continue }
+            func fits(_ mask: UInt64) -> Bool {
+                for s in 0..<n where mask & (1 << UInt64(s)) == 0 && presentBits[s] & (1 << UInt64(i)) != 0 {
+                    // p counts in capable[s] only if some mask of theirs is on at s.
+                    let counted = masks.indices.contains { bits[$0] & (1 << UInt64(i)) != 0 && masks[$0] & (1 << UInt64(s)) != 0 }
+                    guard counted else { continue }
+                    for k in mine where capable[s][k] - 1 < capableBits[k].need { return false }
+                }
+                return true
+            }
+            let ok = masks.indices.contains { bits[$0] & (1 << UInt64(i)) != 0 && fits(masks[$0] & presentMask[p]) }
+                || (staying & (1 << UInt64(i)) != 0 && fits(0))
+            if !ok { return false }
+        }
+        return periodsFit(masks: masks, need: need, bits: bits)
+    }
+
+    /// With everyone there from kick-off and keepers for whole periods, the colours on add up to the field (a
+    /// coloured keeper) or one less (a keeper without a colour) in every segment, the same all period; a
+    /// coloured keeper needs a colour on all period with a member who may keep it, a keeper without a colour
+    /// a player who may stay without one; a player outside the colours who must play keeps such a period.
+    mutating func periodsFit(masks: [UInt64], need: [Int], bits: [UInt64]) -> Bool {
+        let a = space.analysis
+        let n = a.segmentCount
+        let pool = poolPlayers
+        let full: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) - 1
+        guard space.keeperColumns, let keeperPosition = a.keeper, pool.allSatisfy({ presentMask[$0] == full }) else { return true }
+        var uncolouredPeriods: [Int] = []
+        for r in space.periods {
+            let segments = space.periodSegments[r]!
+            let on = segments.map { s in masks.indices.filter { masks[$0] & (1 << UInt64(s)) != 0 }.reduce(0) { $0 + need[$1] } }
+            guard let first = on.first, on.allSatisfy({ $0 == first }), first == a.fieldSize || first == a.fieldSize - 1 else { return false }
+            if first == a.fieldSize - 1 {
+                uncolouredPeriods.append(r)
+            } else {
+                let periodMask = segments.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) }
+                let covering = pool.indices.contains { i in
+                    let p = pool[i]
+                    return a.eligible[p].contains(keeperPosition) && space.classes[classOf[p]!].keeperPeriods.contains(r)
+                        && masks.indices.contains { bits[$0] & (1 << UInt64(i)) != 0 && masks[$0] & periodMask == periodMask }
+                }
+                if !covering { return false }
+            }
+        }
+        let pooled = Set(pool)
+        for p in 0..<a.playerCount where classOf[p] != nil && !pooled.contains(p) && !legal(p, 0) {
+            if !uncolouredPeriods.contains(where: { space.keeperPeriods(p).contains($0) }) { return false }
+        }
+        if !uncolouredPeriods.isEmpty {
+            let keepers = (0..<a.playerCount).contains { p in
+                classOf[p] != nil && !pooled.contains(p) && a.eligible[p].contains(keeperPosition)
+            } || pool.contains { mayStay[$0] && a.eligible[$0].contains(keeperPosition) }
+            if !keepers { return false }
+        }
+        return true
+    }
+
+    /// The best legal plan found (by the lexicographic objective), or nil.
+    mutating func search(schedules: [LineupPatternSpace.ColourSchedule]) -> LineupPlan? {
+        let a = space.analysis
+        let n = a.segmentCount
+        guard n > 0, n < 63, !schedules.isEmpty else { return nil }
+        deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(seconds * 1e9)))
+        let colourCount = a.instance.colourGroups?.colours.count ?? 0
+        guard colourCount > 0, (a.instance.colourGroups?.assignment ?? [:]).isEmpty else { return nil }
+        // Schedules by the spread of their colours' minutes, then by entries.
+        let lengths = a.segments.map(\.length)
+        func minutes(_ mask: UInt64) -> Int {
+            var total = 0
+            var bits = mask
+            while bits != 0 {
+                total += lengths[bits.trailingZeroBitCount]
+                bits &= bits - 1
+            }
+            return total
+        }
+        func entries(_ mask: UInt64) -> Int { (mask & ~(mask << 1)).nonzeroBitCount }
+        let ranked = schedules.map { schedule -> (Int, Int, LineupPatternSpace.ColourSchedule) in
+            let values = schedule.colours.map { minutes($0.mask) }
+            let spread = (values.max() ?? 0) - (values.min() ?? 0)
+            let changes = schedule.colours.reduce(0) { $0 + $1.size * entries($1.mask) }
+            return (spread, changes, schedule)
+        }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+
+        var best: (plan: LineupPlan, objective: LineupObjective)? = nil
+        var afterFirst = 0
+        for (estimate, _, schedule) in ranked {
+            nodes += 10
+            if best != nil { afterFirst += 1 }
+            if afterFirst > improveSchedules { break }
+            if nodes >= nodeBudget || ContinuousClock.now >= deadline { timedOut = true; break }
+            guard quickCheck(schedule) else { continue }
+            // Without season minutes the colours' own spread is (nearly) the plan's: nothing later can win.
+            if let best, a.rules.seasonBalance != true, estimate > best.objective.spread { break }
+            counts[0] += 1
+            guard let plan = deal(schedule) else { continue }
+            let solution = a.solution(plan)
+            let objective = LineupVerifier.objective(a.instance, solution)
+            if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
+        }
+        if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
+            FileHandle.standardError.write(Data("colour search: \(schedules.count) schedules, tried \(counts[0]), deals \(counts[1]), with keepers \(counts[2]), legal \(counts[3]), nodes \(nodes), refused \(reasons.sorted { $0.key < $1.key })\n".utf8))
+        }
+        return best?.plan
+    }
+
+    /// A legal plan following this schedule, or nil.
+    private mutating func deal(_ schedule: LineupPatternSpace.ColourSchedule) -> LineupPlan? {
+        let a = space.analysis
+        let n = a.segmentCount
+        let keeperPosition = a.keeper
+        // Masks of the schedule with their capacity (members of all colours following them).
+        let groups = schedule.members.sorted { $0.key < $1.key }
+        let groupMask = groups.map(\.key)
+        var capacity = groups.map(\.value)
+        let coloured = capacity.reduce(0, +)
+        let pool = space.colourPool.filter { classOf[$0] != nil }
+        guard pool.count >= coloured else { reasons[118, default: 0] += 1; return nil }
+        // Options per pool player: the masks they may follow (their own mask cut to their presence is legal),
+        // and whether they may stay without a colour (a pattern keeping goal only, or not playing).
+        var options: [Int: [Int]] = [:]
+        for p in pool {
+            let present = presentMask[p]
+            options[p] = groups.indices.filter { legal(p, groupMask[$0] & present) }
+            if options[p]!.isEmpty && !mayStay[p] { reasons[125, default: 0] += 1; return nil }
+        }
+        let spare = pool.count - coloured
+        // Every mask's colours are filled exactly: Hall's condition over sets of masks.
+        var able = [Int](repeating: 0, count: groups.count)
+        for p in pool { for g in options[p]! { able[g] += 1 } }
+        if groups.count <= 12 {
+            for set in 1..<(1 << groups.count) {
+                let need = groups.indices.filter { set & (1 << $0) != 0 }.reduce(0) { $0 + capacity[$1] }
+                let can = pool.filter { p in options[p]!.contains { set & (1 << $0) != 0 } }.count
+                if can < need {
+                    reasons[135, default: 0] += 1; return nil
+                }
+            }
+        }
+        let mustColour = pool.filter { !mayStay[$0] }.count
+        if mustColour > coloured { reasons[139, default: 0] += 1; return nil }
+        // Positions a segment needs from its outfield (the keeper's slot is settled per period afterwards).
+        let outfieldPositions = a.slots.indices.filter { $0 != keeperPosition && a.slots[$0] > 0 }
+        // Per segment and position: players already dealt who are on and can play it, and players not yet
+        // dealt who could still be.
+        var dealtCapable = [[Int]](repeating: [Int](repeating: 0, count: a.slots.count), count: n)
+        var openCapable = [[Int]](repeating: [Int](repeating: 0, count: a.slots.count), count: n)
+        func reach(_ p: Int) -> UInt64 {
+            let present = presentMask[p]
+            return options[p]!.reduce(UInt64(0)) { $0 | (groupMask[$1] & present) }
+        }
+        let reachOf = Dictionary(uniqueKeysWithValues: pool.map { ($0, reach($0)) })
+        func add(_ table: inout [[Int]], _ p: Int, _ mask: UInt64, _ sign: Int) {
+            var bits = mask
+            while bits != 0 {
+                let s = bits.trailingZeroBitCount
+                for q in a.eligible[p] where q != keeperPosition { table[s][q] += sign }
+                bits &= bits - 1
+            }
+        }
+        for p in pool { add(&openCapable, p, reachOf[p]!, 1) }
+        for s in 0..<n {
+            for q in outfieldPositions where openCapable[s][q] < a.slots[q] { reasons[161, default: 0] += 1; return nil }
+        }
+        // Fail first: at every node the player with the fewest options left goes next.
+        var open = Set(pool)
+        var choice = [Int: Int?]()   // player → group index (nil: no colour)
+        var stayed = 0
+        var found: LineupPlan? = nil
+        var dealt = [Int: Int?]()
+        /// True when player p (still counted in `openCapable`) may follow this mask: every segment of their
+        /// reach they leave still has enough players who can play each of their positions.
+        func viable(_ p: Int, _ mask: UInt64) -> Bool {
+            var bits = reachOf[p]! & ~mask
+            while bits != 0 {
+                let s = bits.trailingZeroBitCount
+                for q in a.eligible[p] where q != keeperPosition && dealtCapable[s][q] + openCapable[s][q] - 1 < a.slots[q] { return false }
+                bits &= bits - 1
+            }
+            return true
+        }
+        /// The choices open to p now: mask groups (nil: no colour), each leaving every mask fillable.
+        func moves(_ p: Int) -> [Int?] {
+            var result: [Int?] = []
+            let mine = options[p]!
+            func fillable(except g: Int?) -> Bool {
+                !groups.indices.contains { h in h != g && capacity[h] > able[h] - (mine.contains(h) ? 1 : 0) }
+            }
+            for g in mine where capacity[g] > 0 && viable(p, groupMask[g] & presentMask[p]) && fillable(except: g) {
+                result.append(g)
+            }
+            if mayStay[p] && stayed < spare && viable(p, 0) && fillable(except: nil) { result.append(nil) }
+            return result
+        }
+
+        let nodesBefore = nodes
+        func visit() {
+            if found != nil || exhausted || nodes - nodesBefore > perSchedule { return }
+            nodes += 1
+            if open.isEmpty {
+                counts[1] += 1
+                found = finish(choice, groups: groupMask)
+                if found != nil {
+                    counts[2] += 1
+                    dealt = choice
+                }
+                return
+            }
+            var pick: (p: Int, moves: [Int?])? = nil
+            for p in open.sorted() {
+                let m = moves(p)
+                if m.isEmpty { return }
+                if pick == nil || (m.count, a.eligible[p].count) < (pick!.moves.count, a.eligible[pick!.p].count) { pick = (p, m) }
+                if m.count == 1 && pick!.p == p { break }
+            }
+            let (p, choices) = pick!
+            open.remove(p)
+            add(&openCapable, p, reachOf[p]!, -1)
+            for g in options[p]! { able[g] -= 1 }
+            defer {
+                open.insert(p)
+                add(&openCapable, p, reachOf[p]!, 1)
+                for g in options[p]! { able[g] += 1 }
+            }
+            for move in choices {
+                if let g = move {
+                    let mask = groupMask[g] & presentMask[p]
+                    capacity[g] -= 1
+                    add(&dealtCapable, p, mask, 1)
+                    choice[p] = g
+                    visit()
+                    choice[p] = nil
+                    add(&dealtCapable, p, mask, -1)
+                    capacity[g] += 1
+                } else {
+                    stayed += 1
+                    choice[p] = .some(nil)
+                    visit()
+                    choice.removeValue(forKey: p)
+                    stayed -= 1
+                }
+                if found != nil || exhausted { return }
+            }
+        }
+        visit()
+        guard var plan = found else { return nil }
+        // Colour labels: each mask's members dealt into its colours by size.
+        var colour = [Int?](repeating: nil, count: a.playerCount)
+        var next = 0
+        for (g, mask) in groupMask.enumerated() {
+            let members = pool.filter { dealt[$0] == .some(g) }.sorted()
+            var offset = 0
+            for c in schedule.colours where c.mask == mask {
+                for p in members[offset..<min(members.count, offset + c.size)] { colour[p] = next }
+                offset += c.size
+                next += 1
+            }
+        }
+        plan.colour = colour
+        let findings = LineupVerifier.check(a.instance, a.solution(plan))
+        if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil && !(findings.structural.isEmpty && findings.broken.isEmpty) {
+            FileHandle.standardError.write(Data("colour search: deal refused: \((findings.structural + findings.broken).prefix(3))\n".utf8))
+        }
+        if findings.structural.isEmpty && findings.broken.isEmpty { counts[3] += 1 }
+        return findings.structural.isEmpty && findings.broken.isEmpty ? plan : nil
+    }
+
+    /// Keepers and positions for a full deal: the plan, or nil when no choice of keepers fits.
+    private mutating func finish(_ choice: [Int: Int?], groups: [UInt64]) -> LineupPlan? {
+        let a = space.analysis
+        let n = a.segmentCount
+        var masks = [UInt64](repeating: 0, count: a.playerCount)
+        var uncoloured: [Int] = []
+        for p in 0..<a.playerCount where classOf[p] != nil {
+            if let entry = choice[p], let g = entry {
+                masks[p] = groups[g] & presentMask[p]
+            } else {
+                uncoloured.append(p)
+            }
+        }
+        let keeperOnly = Set(uncoloured)
+        guard let keeperPosition = a.keeper else {
+            // No keeper: the coloured players alone fill the field; players without a colour sit out.
+            guard uncoloured.allSatisfy({ legal($0, 0) }) else { reasons[281, default: 0] += 1; return nil }
+            for s in 0..<n where masks.reduce(0, { $0 + ($1 & (1 << UInt64(s)) != 0 ? 1 : 0) }) != a.fieldSize { reasons[282, default: 0] += 1; return nil }
+            return space.plan(masks: masks, keepers: [:], keeperOnly: keeperOnly)
+        }
+        guard space.keeperColumns else {
+            // The keeper may change inside a period: the players without a colour sit out, a coloured
+            // player keeps goal in each segment (the position assignment picks who).
+            guard uncoloured.allSatisfy({ legal($0, 0) }) else { reasons[288, default: 0] += 1; return nil }
+            return space.plan(masks: masks, keepers: [:], keeperOnly: keeperOnly)
+        }
+        // Keeper per period: a coloured player on for the whole period, or one without a colour.
+        let periods = space.periods
+        var candidates: [[Int]] = []
+        for r in periods {
+            let segments = space.periodSegments[r]!
+            let periodMask = segments.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) }
+            var list: [Int] = []
+            for p in 0..<a.playerCount where classOf[p] != nil && a.eligible[p].contains(keeperPosition) {
+                guard space.classes[classOf[p]!].keeperPeriods.contains(r) || keeperOnly.contains(p) else { continue }
+                if keeperOnly.contains(p) {
+                    if space.keeperPeriods(p).contains(r) || space.classes[classOf[p]!].keeperPeriods.contains(r) { list.append(p) }
+                } else if masks[p] & periodMask == periodMask {
+                    list.append(p)
+                }
+            }
+            // Keeper-only players first, then those who prefer goal.
+            list.sort { (a.eligible[$0].count, a.preferred[$0] == keeperPosition ? 0 : 1, $0) < (a.eligible[$1].count, a.preferred[$1] == keeperPosition ? 0 : 1, $1) }
+            if list.isEmpty { reasons[308, default: 0] += 1; return nil }
+            candidates.append(list)
+        }
+        var keepers: [Int: Int] = [:]
+        var result: LineupPlan? = nil
+        var tried = 0
+        func pick(_ i: Int) {
+            if result != nil || tried > 2_000 { return }
+            if i == periods.count {
+                tried += 1
+                var full = masks
+                for (r, p) in keepers where keeperOnly.contains(p) {
+                    for s in space.periodSegments[r]! { full[p] |= 1 << UInt64(s) }
+                }
+                for p in keeperOnly where !legal(p, full[p]) { reasons[1001, default: 0] += 1; return }
+                for s in 0..<n {
+                    let bit = UInt64(1) << UInt64(s)
+                    if full.reduce(0, { $0 + ($1 & bit != 0 ? 1 : 0) }) != a.fieldSize { reasons[1002, default: 0] += 1; return }
+                }
+                result = space.plan(masks: full, keepers: keepers, keeperOnly: keeperOnly)
+                if result == nil { reasons[1003, default: 0] += 1 }
+                return
+            }
+            for p in candidates[i] {
+                // One keeper per period; a player keeps any number of periods.
+                keepers[periods[i]] = p
+                pick(i + 1)
+                if result != nil { return }
+            }
+            keepers.removeValue(forKey: periods[i])
+        }
+        pick(0)
+        return result
+    }
+}
