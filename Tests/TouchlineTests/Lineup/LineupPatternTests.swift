@@ -266,6 +266,19 @@ import TouchlineMILP
         }
         if let plan = checked.plan { #expect(LineupKind.verify(instance, analysis.solution(plan)).isEmpty) }
     }
+
+    /// A turn-based squad with season balance (generated 16, seed 3): its spread windows are dozens and each
+    /// dies in its LP; the LP over every pattern proves at once that no plan exists. The compact model agrees
+    /// where it can finish: every window's LP is infeasible, and so is the whole.
+    @Test func turnBasedSeasonSquadIsProvenInfeasibleByOneLP() throws {
+        var instance = LineupKind.generate(size: 16, seed: 3)
+        instance.rules?.mode = .turnBased
+        #expect(instance.rules?.seasonBalance == true)
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 60))
+        #expect(report.status == .infeasible)
+        #expect(report.reason?.contains("over every pattern") == true, "\(report.reason ?? "")")
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+    }
     #endif
 
     /// The colour search gives the greedy a legal plan on squads of 14 and 16 whose colour structure a

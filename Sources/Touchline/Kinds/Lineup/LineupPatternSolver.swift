@@ -133,6 +133,9 @@ enum LineupPatternSolver {
         /// Windows proven to hold no plan (by the LP or the MIP): skipped at every later level.
         var empty = Set<Window>()
         var width = firstSpread
+        var lpEmptyInARow = 0
+        var wholeChecked = false
+        var noPlanAtAll = false
         let upper = best.map { $0.1.spread } ?? lastSpread
         scan: while width <= upper {
             if let start = best, width >= start.1.spread {
@@ -151,6 +154,21 @@ enum LineupPatternSolver {
                     timeLimitSeconds: remaining(), options: solveOptions)
                 record(model, fixing.nodes)
                 trace("spread \(width) window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
+                // Many windows dying in their LP: one LP over every pattern may prove there is no plan at all
+                // (measured: turn-based squads with season balance, dozens of windows each proven empty).
+                if fixing.status == .infeasible && fixing.steps.first == "LP infeasible" { lpEmptyInARow += 1 } else { lpEmptyInARow = 0 }
+                if lpEmptyInARow >= 3 && !wholeChecked && best == nil {
+                    wholeChecked = true
+                    let whole = LineupPatternModel(space, window: space.classes.map { 0..<$0.patterns.count }, goal: .feasibility)
+                    let lp = solver.relaxation(whole.model, level: nil, timeLimitSeconds: min(remaining(), 2), options: solveOptions)
+                    record(whole, 0)
+                    trace("every pattern: LP \(lp.termination)")
+                    if lp.termination == .infeasible {
+                        unresolvedBelow = nil
+                        noPlanAtAll = true
+                        break scan
+                    }
+                }
                 var found: LineupPlan? = nil
                 if let values = fixing.values { found = model.decode(values) }
                 if found == nil && fixing.status != .infeasible {
@@ -183,7 +201,9 @@ enum LineupPatternSolver {
             let stats = LevelStats(name: "spread", termination: unresolvedBelow == nil ? "infeasible" : "noSolution", value: nil,
                                    bound: unresolvedBelow.map(Double.init), gap: nil, seconds: elapsed() - level1Start, nodes: outcome.nodes)
             outcome.levels = [stats]
-            if unresolvedBelow == nil {
+            if noPlanAtAll {
+                outcome.infeasible = "no combination of the players' legal patterns fills the formation in every segment (proven by the linear relaxation of the pattern model over every pattern)"
+            } else if unresolvedBelow == nil {
                 outcome.infeasible = "no combination of the players' legal patterns fills the formation in every segment (proven by the pattern model over every spread window)"
             }
             return outcome
