@@ -162,20 +162,28 @@ struct LineupColourSearch {
         return periodsFit(masks: masks, need: need, bits: bits)
     }
 
-    /// With everyone there from kick-off and keepers for whole periods, the colours on add up to the field (a
-    /// coloured keeper) or one less (a keeper without a colour) in every segment, the same all period; a
+    /// With keepers for whole periods, in a period everyone is there for the colours on add up to the field (a
+    /// coloured keeper) or one less (a keeper without a colour) in every segment, the same all period (in other
+    /// periods, within the players not there yet of that); a
     /// coloured keeper needs a colour on all period with a member who may keep it, a keeper without a colour
     /// a player who may stay without one; a player outside the colours who must play keeps such a period.
     mutating func periodsFit(masks: [UInt64], need: [Int], bits: [UInt64]) -> Bool {
         let a = space.analysis
-        let n = a.segmentCount
         let pool = poolPlayers
-        let full: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) - 1
-        guard space.keeperColumns, let keeperPosition = a.keeper, pool.allSatisfy({ presentMask[$0] == full }) else { return true }
+        guard space.keeperColumns, let keeperPosition = a.keeper, !pool.isEmpty else { return true }
+        let everyone: UInt64 = pool.count >= 64 ? ~0 : (1 << UInt64(pool.count)) - 1
         var uncolouredPeriods: [Int] = []
+        var loosePeriods: [Int] = []
         for r in space.periods {
             let segments = space.periodSegments[r]!
             let on = segments.map { s in masks.indices.filter { masks[$0] & (1 << UInt64(s)) != 0 }.reduce(0) { $0 + need[$1] } }
+            // Players not there yet (late arrivals) may belong to colours that are on: then only bounds hold.
+            let absent = segments.map { (everyone & ~presentBits[$0]).nonzeroBitCount }
+            if absent.contains(where: { $0 > 0 }) {
+                for (k, total) in on.enumerated() where total < a.fieldSize - 1 || total - absent[k] > a.fieldSize { return false }
+                loosePeriods.append(r)
+                continue
+            }
             guard let first = on.first, on.allSatisfy({ $0 == first }), first == a.fieldSize || first == a.fieldSize - 1 else { return false }
             if first == a.fieldSize - 1 {
                 uncolouredPeriods.append(r)
@@ -191,7 +199,7 @@ struct LineupColourSearch {
         }
         let pooled = Set(pool)
         for p in 0..<a.playerCount where classOf[p] != nil && !pooled.contains(p) && !legal(p, 0) {
-            if !uncolouredPeriods.contains(where: { space.keeperPeriods(p).contains($0) }) { return false }
+            if !(uncolouredPeriods + loosePeriods).contains(where: { space.keeperPeriods(p).contains($0) }) { return false }
         }
         if !uncolouredPeriods.isEmpty {
             let keepers = (0..<a.playerCount).contains { p in
