@@ -105,7 +105,7 @@ public enum Engine {
 
         var warnings: [String] = []
         let greedyStarted = (ContinuousClock.now - started).inSeconds
-        let greedy = Kind.greedy(instance)
+        let greedy = Kind.greedy(instance, seconds: max(0.01, options.resolvedTimeLimit - (ContinuousClock.now - started).inSeconds))
         if let greedy {
             let violations = Kind.verify(instance, greedy)
             if !violations.isEmpty { throw .verificationFailed(["greedy: "] + violations) }

@@ -52,6 +52,10 @@ public protocol ProblemKind: Sendable {
     /// A fast heuristic plan, or nil when it finds none.
     static func greedy(_ instance: Instance) -> Solution?
 
+    /// The heuristic plan within about `seconds` (the part of the time limit left); kinds whose greedy is
+    /// always fast need not implement it.
+    static func greedy(_ instance: Instance, seconds: Double?) -> Solution?
+
     /// Every rule the solution breaks, in words; empty when the solution is legal. Independent of the code
     /// that solved it: it re-derives everything from the instance.
     static func verify(_ instance: Instance, _ solution: Solution) -> [String]
@@ -193,4 +197,8 @@ public struct IndependentSolve<Solution: Sendable>: Sendable {
         self.bound = bound
         self.gap = gap
     }
+}
+
+extension ProblemKind {
+    public static func greedy(_ instance: Instance, seconds: Double?) -> Solution? { greedy(instance) }
 }

@@ -215,7 +215,7 @@ struct LineupColourSearch {
         let a = space.analysis
         let n = a.segmentCount
         guard n > 0, n < 63, !schedules.isEmpty else { return nil }
-        deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(seconds * 1e9)))
+        deadline = min(deadline, ContinuousClock.now.advanced(by: .nanoseconds(Int64(seconds * 1e9))))
         let colourCount = a.instance.colourGroups?.colours.count ?? 0
         guard colourCount > 0, (a.instance.colourGroups?.assignment ?? [:]).isEmpty else { return nil }
         // Schedules by the spread of their colours' minutes, then by entries.

@@ -3,7 +3,9 @@
 /// result is checked by the verifier and dropped when it breaks a rule.
 enum LineupGreedy {
     /// A legal plan for the instance's mode, or nil.
-    static func plan(_ analysis: LineupAnalysis) -> LineupPlan? {
+    /// `seconds`: the time the plan may take (the colour search is the only part that can take long).
+    static func plan(_ analysis: LineupAnalysis, seconds: Double? = nil) -> LineupPlan? {
+        let started = ContinuousClock.now
         let candidates: [LineupPlan]
         switch analysis.instance.mode {
         case .balanced, .preMarked: candidates = (0...3).compactMap { rotation(analysis, lenient: false, benchWeight: $0) }
@@ -30,10 +32,12 @@ enum LineupGreedy {
         if best == nil, analysis.instance.mode == .colourGroups {
             // Big squads: the colour structure decides; search the colour schedules instead.
             var space = LineupPatternSpace(analysis)
+            let budget = min(colourSearchSeconds, max(0.01, (seconds ?? colourSearchSeconds) - (ContinuousClock.now - started).inSeconds))
+            let deadline = started.advanced(by: .nanoseconds(Int64(budget * 1e9)))
             if space.enumerate(modeStructure: false) {
-                var search = LineupColourSearch(space, seconds: colourSearchSeconds)
+                var search = LineupColourSearch(space, seconds: budget)
                 if let schedules = space.colourScheduleList(
-                    limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }),
+                    limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }, deadline: deadline),
                    let plan = search.search(schedules: schedules) {
                     return plan
                 }

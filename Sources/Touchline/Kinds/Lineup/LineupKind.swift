@@ -29,8 +29,13 @@ public enum LineupKind: ProblemKind {
     }
 
     public static func greedy(_ instance: LineupInstance) -> LineupSolution? {
+        greedy(instance, seconds: nil)
+    }
+
+    /// The greedy within about `seconds` (only the colour search of big colour-group squads takes long).
+    public static func greedy(_ instance: LineupInstance, seconds: Double?) -> LineupSolution? {
         let analysis = LineupAnalysis(instance)
-        return LineupGreedy.plan(analysis).map { analysis.solution($0) }
+        return LineupGreedy.plan(analysis, seconds: seconds).map { analysis.solution($0) }
     }
 
     public static func verify(_ instance: LineupInstance, _ solution: LineupSolution) -> [String] {

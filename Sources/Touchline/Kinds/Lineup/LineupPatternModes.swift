@@ -844,7 +844,8 @@ extension LineupPatternSpace {
     /// Every colour schedule (nil with fixed colours, or past `limit` schedules or the step limit; with
     /// `partial`, up to `limit` schedules (and the step limit) for each count of coloured players instead).
     func colourScheduleList(
-        limit: Int = 30_000, partial: Bool = false, accept: ((ColourSchedule) -> Bool)? = nil
+        limit: Int = 30_000, partial: Bool = false, accept: ((ColourSchedule) -> Bool)? = nil,
+        deadline: ContinuousClock.Instant? = nil
     ) -> [ColourSchedule]? {
         let a = analysis
         let n = a.segmentCount
@@ -882,7 +883,9 @@ extension LineupPatternSpace {
         var found = Set<ColourSchedule>()
         var steps = 0
         var overflow = false
+        var late = false
         for coloured in stride(from: pool.count, through: count, by: -1) {
+            if late { break }
             if partial { overflow = false; steps = 0 }
             let before = found.count
             let lo = coloured / count
@@ -899,6 +902,7 @@ extension LineupPatternSpace {
                 if overflow { return }
                 steps += 1
                 if steps > 4_000_000 { overflow = true; return }
+                if let deadline, steps & 4095 == 0, ContinuousClock.now >= deadline { overflow = true; late = true; return }
                 if s == n {
                     let colours = (0..<count).map { ColourSchedule.Colour(mask: masks[$0], size: sizes[$0]) }.sorted()
                     let schedule = ColourSchedule(colours: colours)

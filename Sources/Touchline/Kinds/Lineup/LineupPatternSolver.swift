@@ -308,8 +308,10 @@ extension LineupKind {
         let clock = ContinuousClock.now
         let analysis = LineupAnalysis(instance)
         var space = LineupPatternSpace(analysis)
-        guard space.modeLimit == nil, space.enumerate() else { return nil }
-        let start = LineupGreedy.plan(analysis)
+        let total = options.timeLimitSeconds ?? 10
+        // Listing colour schedules and the greedy's colour search take at most a share of the limit each.
+        guard space.modeLimit == nil, space.enumerate(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9)))) else { return nil }
+        let start = LineupGreedy.plan(analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds))
         var solveOptions = options
         solveOptions.tuning = tuning ?? patternTuning
         let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds

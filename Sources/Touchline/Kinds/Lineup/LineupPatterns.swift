@@ -443,7 +443,9 @@ struct LineupPatternSpace: Sendable {
 
     /// Groups the players into classes and enumerates each class's patterns. False when a class has more than
     /// `limit` patterns or all classes together more than `total` (the model would be too large).
-    mutating func enumerate(limit: Int = 20_000, total: Int = 120_000, modeStructure: Bool = true, colourCheck: Bool = true) -> Bool {
+    mutating func enumerate(limit: Int = 20_000, total: Int = 120_000, modeStructure: Bool = true, colourCheck: Bool = true,
+        deadline: ContinuousClock.Instant? = nil
+    ) -> Bool {
         let a = analysis
         guard a.segmentCount <= Self.segmentLimit else { return false }
         struct Key: Hashable {
@@ -511,7 +513,7 @@ struct LineupPatternSpace: Sendable {
             // Only schedules that pass the counting check (Hall's condition on who may follow each mask, the
             // positions every segment needs): the others hold no plan. None left, from a complete list, is a proof.
             var check = LineupColourSearch(self, seconds: 0)
-            if let found = colourScheduleList(accept: colourCheck ? { check.quickCheck($0) } : nil) {
+            if let found = colourScheduleList(accept: colourCheck ? { check.quickCheck($0) } : nil, deadline: deadline) {
                 colourSchedules = found
                 filterByColourSchedules()
             }
