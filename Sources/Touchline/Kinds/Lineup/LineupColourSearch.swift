@@ -23,7 +23,7 @@ struct LineupColourSearch {
     let nodeBudget: Int
     var timedOut = false
     /// Nodes one schedule's deal may take; schedules tried for a better plan after the first one.
-    let perSchedule = 3_000
+    let perSchedule = 400
     let improveSchedules = 200
     /// Counts for tracing: schedules tried, full deals, deals with keepers and positions, verified plans.
     var counts = [0, 0, 0, 0]
@@ -71,13 +71,28 @@ struct LineupColourSearch {
     /// Pool players (bit per pool index) who may follow each mask, cached.
     var followers: [UInt64: UInt64] = [:]
     lazy var poolPlayers: [Int] = space.colourPool.filter { classOf[$0] != nil }
-    /// Per outfield position: the pool players (bits) who can play it.
-    lazy var capableBits: [(position: Int, need: Int, players: UInt64)] = {
+    /// Every non-empty set of the formation's outfield positions (Hall's condition on positions: the players
+    /// on who can play one of a set must be at least its places), with its places.
+    lazy var positionSets: [(need: Int, positions: [Int])] = {
         let a = space.analysis
-        return a.slots.indices.filter { $0 != a.keeper && a.slots[$0] > 0 }.map { q in
+        let outfield = a.slots.indices.filter { $0 != a.keeper && a.slots[$0] > 0 }
+        guard outfield.count <= 10 else { return outfield.map { (a.slots[$0], [$0]) } }
+        return (1..<(1 << outfield.count)).map { set in
+            let chosen = outfield.indices.filter { set & (1 << $0) != 0 }.map { outfield[$0] }
+            return (chosen.reduce(0) { $0 + a.slots[$1] }, chosen)
+        }
+    }()
+    /// Per player: the position sets they can serve.
+    lazy var setsOf: [[Int]] = (0..<space.analysis.playerCount).map { p in
+        positionSets.indices.filter { k in positionSets[k].positions.contains { space.analysis.eligible[p].contains($0) } }
+    }
+    /// Per position set: the pool players (bits) who can play one of its positions.
+    lazy var capableBits: [(need: Int, players: UInt64)] = {
+        let sets = setsOf
+        return positionSets.indices.map { k in
             var bits: UInt64 = 0
-            for (i, p) in poolPlayers.enumerated() where a.eligible[p].contains(q) { bits |= 1 << UInt64(i) }
-            return (q, a.slots[q], bits)
+            for (i, p) in poolPlayers.enumerated() where sets[p].contains(k) { bits |= 1 << UInt64(i) }
+            return (positionSets[k].need, bits)
         }
     }()
     lazy var staying: UInt64 = {
@@ -235,18 +250,27 @@ struct LineupColourSearch {
             let spread = (values.max() ?? 0) - (values.min() ?? 0)
             let changes = schedule.colours.reduce(0) { $0 + $1.size * entries($1.mask) }
             return (spread, changes, schedule)
-        }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        }
+        // Two orders taken in turn: by spread (the fairest first) and by entries (the simplest rotations
+        // first, which the structure of a squad (a colour on all match, two sharing the rest) often needs).
+        let bySpread = ranked.indices.sorted { (ranked[$0].0, ranked[$0].1, $0) < (ranked[$1].0, ranked[$1].1, $1) }
+        let byChanges = ranked.indices.sorted { (ranked[$0].1, ranked[$0].0, $0) < (ranked[$1].1, ranked[$1].0, $1) }
+        var seen = Set<Int>()
+        var order: [(Int, Int, LineupPatternSpace.ColourSchedule)] = []
+        for k in bySpread.indices {
+            for i in [bySpread[k], byChanges[k]] where seen.insert(i).inserted { order.append(ranked[i]) }
+        }
 
         var best: (plan: LineupPlan, objective: LineupObjective)? = nil
         var afterFirst = 0
-        for (estimate, _, schedule) in ranked {
+        for (estimate, _, schedule) in order {
             nodes += 10
             if best != nil { afterFirst += 1 }
             if afterFirst > improveSchedules { break }
             if nodes >= nodeBudget || ContinuousClock.now >= deadline { timedOut = true; break }
             guard quickCheck(schedule) else { continue }
             // Without season minutes the colours' own spread is (nearly) the plan's: nothing later can win.
-            if let best, a.rules.seasonBalance != true, estimate > best.objective.spread { break }
+            if let best, a.rules.seasonBalance != true, estimate > best.objective.spread { continue }
             counts[0] += 1
             guard let plan = deal(schedule) else { continue }
             let solution = a.solution(plan)
@@ -294,12 +318,12 @@ struct LineupColourSearch {
         }
         let mustColour = pool.filter { !mayStay[$0] }.count
         if mustColour > coloured { reasons[139, default: 0] += 1; return nil }
-        // Positions a segment needs from its outfield (the keeper's slot is settled per period afterwards).
-        let outfieldPositions = a.slots.indices.filter { $0 != keeperPosition && a.slots[$0] > 0 }
-        // Per segment and position: players already dealt who are on and can play it, and players not yet
-        // dealt who could still be.
-        var dealtCapable = [[Int]](repeating: [Int](repeating: 0, count: a.slots.count), count: n)
-        var openCapable = [[Int]](repeating: [Int](repeating: 0, count: a.slots.count), count: n)
+        // Per segment and set of outfield positions (the keeper's slot is settled per period afterwards):
+        // players already dealt who are on and can play one of them, and players not yet dealt who could be.
+        let sets = positionSets
+        let setsOfPlayer = setsOf
+        var dealtCapable = [[Int]](repeating: [Int](repeating: 0, count: sets.count), count: n)
+        var openCapable = [[Int]](repeating: [Int](repeating: 0, count: sets.count), count: n)
         func reach(_ p: Int) -> UInt64 {
             let present = presentMask[p]
             return options[p]!.reduce(UInt64(0)) { $0 | (groupMask[$1] & present) }
@@ -309,13 +333,13 @@ struct LineupColourSearch {
             var bits = mask
             while bits != 0 {
                 let s = bits.trailingZeroBitCount
-                for q in a.eligible[p] where q != keeperPosition { table[s][q] += sign }
+                for k in setsOfPlayer[p] { table[s][k] += sign }
                 bits &= bits - 1
             }
         }
         for p in pool { add(&openCapable, p, reachOf[p]!, 1) }
         for s in 0..<n {
-            for q in outfieldPositions where openCapable[s][q] < a.slots[q] { reasons[161, default: 0] += 1; return nil }
+            for k in sets.indices where openCapable[s][k] < sets[k].need { reasons[161, default: 0] += 1; return nil }
         }
         // Fail first: at every node the player with the fewest options left goes next.
         var open = Set(pool)
@@ -329,7 +353,7 @@ struct LineupColourSearch {
             var bits = reachOf[p]! & ~mask
             while bits != 0 {
                 let s = bits.trailingZeroBitCount
-                for q in a.eligible[p] where q != keeperPosition && dealtCapable[s][q] + openCapable[s][q] - 1 < a.slots[q] { return false }
+                for k in setsOfPlayer[p] where dealtCapable[s][k] + openCapable[s][k] - 1 < sets[k].need { return false }
                 bits &= bits - 1
             }
             return true
