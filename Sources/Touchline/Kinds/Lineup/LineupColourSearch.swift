@@ -27,7 +27,6 @@ struct LineupColourSearch {
     let improveSchedules = 200
     /// Counts for tracing: schedules tried, full deals, deals with keepers and positions, verified plans.
     var counts = [0, 0, 0, 0]
-    var reasons: [Int: Int] = [:]
     /// Player → class; per class the set of its pattern masks; per player the segments they are there for.
     let classOf: [Int?]
     let maskSets: [Set<UInt64>]
@@ -225,7 +224,8 @@ struct LineupColourSearch {
         return true
     }
 
-    /// The best legal plan found (by the lexicographic objective), or nil.
+    /// The best legal plan found (by the lexicographic objective), or nil. `schedules`: colour schedules that
+    /// passed ``quickCheck(_:)`` (the listing's filter), which the deal relies on.
     mutating func search(schedules: [LineupPatternSpace.ColourSchedule]) -> LineupPlan? {
         let a = space.analysis
         let n = a.segmentCount
@@ -268,7 +268,6 @@ struct LineupColourSearch {
             if best != nil { afterFirst += 1 }
             if afterFirst > improveSchedules { break }
             if nodes >= nodeBudget || ContinuousClock.now >= deadline { timedOut = true; break }
-            guard quickCheck(schedule) else { continue }
             // Without season minutes the colours' own spread is (nearly) the plan's: nothing later can win.
             if let best, a.rules.seasonBalance != true, estimate > best.objective.spread { continue }
             counts[0] += 1
@@ -278,7 +277,7 @@ struct LineupColourSearch {
             if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
         }
         if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
-            FileHandle.standardError.write(Data("colour search: \(schedules.count) schedules, tried \(counts[0]), deals \(counts[1]), with keepers \(counts[2]), legal \(counts[3]), nodes \(nodes), refused \(reasons.sorted { $0.key < $1.key })\n".utf8))
+            FileHandle.standardError.write(Data("colour search: \(schedules.count) schedules, tried \(counts[0]), deals \(counts[1]), with keepers \(counts[2]), legal \(counts[3]), nodes \(nodes)\n".utf8))
         }
         return best?.plan
     }
@@ -292,32 +291,15 @@ struct LineupColourSearch {
         let groups = schedule.members.sorted { $0.key < $1.key }
         let groupMask = groups.map(\.key)
         var capacity = groups.map(\.value)
-        let coloured = capacity.reduce(0, +)
-        let pool = space.colourPool.filter { classOf[$0] != nil }
-        guard pool.count >= coloured else { reasons[118, default: 0] += 1; return nil }
-        // Options per pool player: the masks they may follow (their own mask cut to their presence is legal),
-        // and whether they may stay without a colour (a pattern keeping goal only, or not playing).
+        let pool = poolPlayers
+        // The counting check (``quickCheck(_:)``) has passed: every mask can be filled, every player has a
+        // choice. Options per pool player: the masks they may follow (their own mask cut to their presence is
+        // legal); `mayStay` says whether they may also stay without a colour.
         var options: [Int: [Int]] = [:]
-        for p in pool {
-            let present = presentMask[p]
-            options[p] = groups.indices.filter { legal(p, groupMask[$0] & present) }
-            if options[p]!.isEmpty && !mayStay[p] { reasons[125, default: 0] += 1; return nil }
-        }
-        let spare = pool.count - coloured
-        // Every mask's colours are filled exactly: Hall's condition over sets of masks.
+        for p in pool { options[p] = groups.indices.filter { legal(p, groupMask[$0] & presentMask[p]) } }
+        let spare = pool.count - capacity.reduce(0, +)
         var able = [Int](repeating: 0, count: groups.count)
         for p in pool { for g in options[p]! { able[g] += 1 } }
-        if groups.count <= 12 {
-            for set in 1..<(1 << groups.count) {
-                let need = groups.indices.filter { set & (1 << $0) != 0 }.reduce(0) { $0 + capacity[$1] }
-                let can = pool.filter { p in options[p]!.contains { set & (1 << $0) != 0 } }.count
-                if can < need {
-                    reasons[135, default: 0] += 1; return nil
-                }
-            }
-        }
-        let mustColour = pool.filter { !mayStay[$0] }.count
-        if mustColour > coloured { reasons[139, default: 0] += 1; return nil }
         // Per segment and set of outfield positions (the keeper's slot is settled per period afterwards):
         // players already dealt who are on and can play one of them, and players not yet dealt who could be.
         let sets = positionSets
@@ -338,9 +320,6 @@ struct LineupColourSearch {
             }
         }
         for p in pool { add(&openCapable, p, reachOf[p]!, 1) }
-        for s in 0..<n {
-            for k in sets.indices where openCapable[s][k] < sets[k].need { reasons[161, default: 0] += 1; return nil }
-        }
         // Fail first: at every node the player with the fewest options left goes next.
         var open = Set(pool)
         var choice = [Int: Int?]()   // player → group index (nil: no colour)
@@ -460,14 +439,14 @@ struct LineupColourSearch {
         let keeperOnly = Set(uncoloured)
         guard let keeperPosition = a.keeper else {
             // No keeper: the coloured players alone fill the field; players without a colour sit out.
-            guard uncoloured.allSatisfy({ legal($0, 0) }) else { reasons[281, default: 0] += 1; return nil }
-            for s in 0..<n where masks.reduce(0, { $0 + ($1 & (1 << UInt64(s)) != 0 ? 1 : 0) }) != a.fieldSize { reasons[282, default: 0] += 1; return nil }
+            guard uncoloured.allSatisfy({ legal($0, 0) }) else { return nil }
+            for s in 0..<n where masks.reduce(0, { $0 + ($1 & (1 << UInt64(s)) != 0 ? 1 : 0) }) != a.fieldSize { return nil }
             return space.plan(masks: masks, keepers: [:], keeperOnly: keeperOnly)
         }
         guard space.keeperColumns else {
             // The keeper may change inside a period: the players without a colour sit out, a coloured
             // player keeps goal in each segment (the position assignment picks who).
-            guard uncoloured.allSatisfy({ legal($0, 0) }) else { reasons[288, default: 0] += 1; return nil }
+            guard uncoloured.allSatisfy({ legal($0, 0) }) else { return nil }
             return space.plan(masks: masks, keepers: [:], keeperOnly: keeperOnly)
         }
         // Keeper per period: a coloured player on for the whole period, or one without a colour.
@@ -487,7 +466,7 @@ struct LineupColourSearch {
             }
             // Keeper-only players first, then those who prefer goal.
             list.sort { (a.eligible[$0].count, a.preferred[$0] == keeperPosition ? 0 : 1, $0) < (a.eligible[$1].count, a.preferred[$1] == keeperPosition ? 0 : 1, $1) }
-            if list.isEmpty { reasons[308, default: 0] += 1; return nil }
+            if list.isEmpty { return nil }
             candidates.append(list)
         }
         var keepers: [Int: Int] = [:]
@@ -501,13 +480,12 @@ struct LineupColourSearch {
                 for (r, p) in keepers where keeperOnly.contains(p) {
                     for s in space.periodSegments[r]! { full[p] |= 1 << UInt64(s) }
                 }
-                for p in keeperOnly where !legal(p, full[p]) { reasons[1001, default: 0] += 1; return }
+                for p in keeperOnly where !legal(p, full[p]) { return }
                 for s in 0..<n {
                     let bit = UInt64(1) << UInt64(s)
-                    if full.reduce(0, { $0 + ($1 & bit != 0 ? 1 : 0) }) != a.fieldSize { reasons[1002, default: 0] += 1; return }
+                    if full.reduce(0, { $0 + ($1 & bit != 0 ? 1 : 0) }) != a.fieldSize { return }
                 }
                 result = space.plan(masks: full, keepers: keepers, keeperOnly: keeperOnly)
-                if result == nil { reasons[1003, default: 0] += 1 }
                 return
             }
             for p in candidates[i] {
