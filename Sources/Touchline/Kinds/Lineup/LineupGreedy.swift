@@ -4,7 +4,9 @@
 enum LineupGreedy {
     /// A legal plan for the instance's mode, or nil.
     /// `seconds`: the time the plan may take (the colour search is the only part that can take long).
-    static func plan(_ analysis: LineupAnalysis, seconds: Double? = nil) -> LineupPlan? {
+    /// `space`: the pattern space the caller has already enumerated (with its checked colour schedules), so the
+    /// colour search does not list them again.
+    static func plan(_ analysis: LineupAnalysis, seconds: Double? = nil, space prepared: LineupPatternSpace? = nil) -> LineupPlan? {
         let started = ContinuousClock.now
         let candidates: [LineupPlan]
         switch analysis.instance.mode {
@@ -31,8 +33,12 @@ enum LineupGreedy {
         }
         if best == nil, analysis.instance.mode == .colourGroups {
             // Big squads: the colour structure decides; search the colour schedules instead.
-            var space = LineupPatternSpace(analysis)
             let budget = min(colourSearchSeconds, max(0.01, (seconds ?? colourSearchSeconds) - (ContinuousClock.now - started).inSeconds))
+            if let prepared, let schedules = prepared.colourSchedules {
+                var search = LineupColourSearch(prepared, seconds: budget)
+                return search.search(schedules: schedules)
+            }
+            var space = LineupPatternSpace(analysis)
             let deadline = started.advanced(by: .nanoseconds(Int64(budget * 1e9)))
             if space.enumerate(modeStructure: false) {
                 var search = LineupColourSearch(space, seconds: budget)

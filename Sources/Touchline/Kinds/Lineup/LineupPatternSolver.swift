@@ -311,7 +311,7 @@ extension LineupKind {
         let total = options.timeLimitSeconds ?? 10
         // Listing colour schedules and the greedy's colour search take at most a share of the limit each.
         guard space.modeLimit == nil, space.enumerate(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9)))) else { return nil }
-        let start = LineupGreedy.plan(analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds))
+        let start = LineupGreedy.plan(analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds), space: space)
         var solveOptions = options
         solveOptions.tuning = tuning ?? patternTuning
         let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds
