@@ -420,6 +420,11 @@ int tl_provoke_fatal_error(int which, tl_result *result) {
 
 #else
 
+// glpk.h was not there when this file was compiled. SwiftPM does not notice a header installed later, so
+// the message says how to get a GLPK build after installing it.
+#define TL_NO_GLPK_MESSAGE "this build has no GLPK (glpk.h was missing when it was compiled; install " \
+    "libglpk-dev, then `swift package clean` and build again)"
+
 int tl_glpk_available(void) { return 0; }
 
 const char *tl_glpk_version(void) { return ""; }
@@ -428,14 +433,14 @@ int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) 
     (void)model;
     (void)params;
     result->status = TL_STATUS_ERROR;
-    snprintf(result->message, sizeof(result->message), "this build has no GLPK");
+    snprintf(result->message, sizeof(result->message), TL_NO_GLPK_MESSAGE);
     return result->status;
 }
 
 int tl_provoke_fatal_error(int which, tl_result *result) {
     (void)which;
     result->status = TL_STATUS_ERROR;
-    snprintf(result->message, sizeof(result->message), "this build has no GLPK");
+    snprintf(result->message, sizeof(result->message), TL_NO_GLPK_MESSAGE);
     return result->status;
 }
 

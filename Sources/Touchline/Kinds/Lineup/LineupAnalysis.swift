@@ -212,6 +212,7 @@ extension LineupAnalysis {
         let players = instance.players
         var segmentsOut: [LineupSegment] = []
         var substitutions: [LineupSubstitution] = []
+        var moves: [LineupMove] = []
         var minutes = base
         for (s, segment) in segments.enumerated() {
             var onField: [String: String] = [:]
@@ -231,14 +232,24 @@ extension LineupAnalysis {
                 : Dictionary(uniqueKeysWithValues: (instance.state?.onField ?? [:]).compactMap { id, code in playerIndex[id].map { ($0, code) } })
             var comingOn = players.indices.filter { plan.cells[s][$0] != nil && before[$0] == nil }
             var goingOff = players.indices.filter { plan.cells[s][$0] == nil && before[$0] != nil }
-            // Pair each player coming on with one leaving the position they take, when there is one.
+            // Pair each player coming on with one leaving the position they take where there is one (all such
+            // pairs first), then the rest in order; position moves of players who stay on are listed apart.
             comingOn.sort()
+            var partners: [Int: Int] = [:]
             for p in comingOn {
                 let position = positions[plan.cells[s][p]!]
-                let partner = goingOff.firstIndex { before[$0] == position } ?? goingOff.indices.first
-                let off = partner.map { goingOff.remove(at: $0) }
+                if let match = goingOff.firstIndex(where: { before[$0] == position }) { partners[p] = goingOff.remove(at: match) }
+            }
+            for p in comingOn where partners[p] == nil && !goingOff.isEmpty { partners[p] = goingOff.removeFirst() }
+            for p in comingOn {
+                let off = partners[p]
                 substitutions.append(LineupSubstitution(
-                    minute: segment.start, off: off.map { players[$0].id }, on: players[p].id, position: position))
+                    minute: segment.start, off: off.map { players[$0].id }, on: players[p].id,
+                    position: positions[plan.cells[s][p]!], offPosition: off.flatMap { before[$0] }))
+            }
+            for p in players.indices {
+                guard let from = before[p], let now = plan.cells[s][p], positions[now] != from else { continue }
+                moves.append(LineupMove(minute: segment.start, player: players[p].id, from: from, to: positions[now]))
             }
         }
         var minutesById: [String: Int] = [:]
@@ -250,7 +261,7 @@ extension LineupAnalysis {
             spread: (values.max() ?? 0) - (values.min() ?? 0), substitutions: substitutions.count)
         var solution = LineupSolution(
             segments: segmentsOut, substitutions: substitutions, minutes: minutesById, summary: summary,
-            queue: nil, groups: nil, unavailable: nil, brokenRules: brokenRules)
+            queue: nil, groups: nil, unavailable: nil, brokenRules: brokenRules, moves: moves)
         let unavailable = players.filter { !$0.isAvailable }.map(\.id)
         solution.unavailable = unavailable.isEmpty ? nil : unavailable
         switch instance.mode {

@@ -225,7 +225,33 @@ public struct LineupSubstitution: Sendable, Codable, Equatable {
     /// Null when the player coming on fills a slot nobody left (e.g. at a live re-plan).
     public var off: String?
     public var on: String
+    /// The position the player coming on takes.
     public var position: String
+    /// The position the player going off leaves (it may be taken by someone who moves, listed in `moves`).
+    public var offPosition: String?
+
+    public init(minute: Int, off: String?, on: String, position: String, offPosition: String? = nil) {
+        self.minute = minute
+        self.off = off
+        self.on = on
+        self.position = position
+        self.offPosition = offPosition
+    }
+}
+
+/// A player who stays on the field and changes position at a window (for example into goal).
+public struct LineupMove: Sendable, Codable, Equatable {
+    public var minute: Int
+    public var player: String
+    public var from: String
+    public var to: String
+
+    public init(minute: Int, player: String, from: String, to: String) {
+        self.minute = minute
+        self.player = player
+        self.from = from
+        self.to = to
+    }
 }
 
 public struct LineupSummary: Sendable, Codable, Equatable {
@@ -269,6 +295,9 @@ public struct LineupSolution: Sendable, Codable, Equatable {
     public var unavailable: [String]?
     /// Only in an `infeasible` result's best-effort plan: every rule the plan breaks.
     public var brokenRules: [String]?
+    /// Position changes of players who stay on, at each window in match-clock order (with `substitutions`,
+    /// every change a window makes; who takes over in goal is here when a player on the field moves there).
+    public var moves: [LineupMove]? = nil
 }
 
 /// The lexicographic objective of `lineup`, in contract order (all minimised).

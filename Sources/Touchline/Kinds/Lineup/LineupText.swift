@@ -1,6 +1,11 @@
 extension LineupKind {
-    /// A rotation chart for the touchline: one row per player, one column per segment, position codes in the
-    /// cells (`·` on the bench, blank when not there), minutes at the end; then the substitutions by minute.
+    /// The widest line of the text chart; wider grids wrap into blocks of whole periods where they can.
+    static let textWidth = 80
+
+    /// A rotation chart for the touchline: one row per player, one column per segment labelled with its start
+    /// minute, position codes in the cells (`·` on the bench, `x` injured or unavailable, blank when not there
+    /// yet), `|` between periods, minutes at the end, at most 80 columns (wider grids wrap into blocks); who is
+    /// in goal when; then every change in match-clock order: who comes on where for whom, who moves position.
     public static func renderText(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
         var lines: [String] = []
         lines.append("Lineup (\(instance.mode.rawValue)): \(result.status.rawValue) (\(result.method ?? "-"))")
@@ -14,57 +19,230 @@ extension LineupKind {
             lines.append("Best-effort plan; it breaks:")
             for rule in broken { lines.append("  - \(rule)") }
         }
-        let names = instance.players.map { player in
-            (player.number.map { "\($0) " } ?? "") + player.displayName
-        }
-        let width = max(6, names.map(\.count).max() ?? 0)
-        let cell = max(4, (instance.formation.keys.map(\.count).max() ?? 2) + 1)
-        func pad(_ text: String, _ size: Int) -> String { text.padding(toLength: max(size, text.count), withPad: " ", startingAt: 0) }
-        var header = pad("", width) + " |"
-        for segment in solution.segments { header += pad(String(segment.start), cell) }
+        let chart = LineupChart(instance: instance, solution: solution)
         lines.append("")
-        lines.append(header + "| min")
-        lines.append(String(repeating: "-", count: header.count + 6))
-        for (p, player) in instance.players.enumerated() {
-            var row = pad(names[p], width) + " |"
-            for segment in solution.segments {
-                if let code = segment.onField[player.id] {
-                    row += pad(code, cell)
-                } else if segment.bench.contains(player.id) {
-                    row += pad("·", cell)
-                } else {
-                    row += pad(player.isAvailable ? "" : "x", cell)
-                }
-            }
-            let status = player.isAvailable ? "" : " (\(player.status!.rawValue))"
-            lines.append(row + "| \(solution.minutes[player.id] ?? 0)" + status)
+        lines += chart.grid(width: textWidth)
+        lines.append("Cells: position played, · bench, x injured or unavailable, blank not there yet; | a new period.")
+        if let keepers = chart.keeperLine() { lines.append(keepers) }
+        let out = instance.players.filter { !$0.isAvailable }
+        if !out.isEmpty {
+            lines.append("Not playing: " + out.map { "\($0.displayName) (\($0.status?.rawValue ?? "unavailable"))" }.joined(separator: ", "))
         }
-        lines.append("")
         let summary = solution.summary
         lines.append("Minutes \(summary.minMinutes)–\(summary.maxMinutes), spread \(summary.spread), substitutions \(summary.substitutions)")
-        var byMinute: [Int: [LineupSubstitution]] = [:]
-        for substitution in solution.substitutions { byMinute[substitution.minute, default: []].append(substitution) }
-        let nameOf = Dictionary(uniqueKeysWithValues: instance.players.map { ($0.id, $0.displayName) })
-        for minute in byMinute.keys.sorted() {
-            let changes = byMinute[minute]!.map { sub in
-                "\(nameOf[sub.on] ?? sub.on) on" + (sub.off.map { " for \(nameOf[$0] ?? $0)" } ?? "") + " (\(sub.position))"
-            }
-            lines.append("  \(minute)': " + changes.joined(separator: ", "))
+        let changes = chart.changeLines()
+        if !changes.isEmpty {
+            lines.append("")
+            lines.append("Changes")
+            lines += changes
         }
+        let nameOf = chart.shortName
         if let queue = solution.queue {
             lines.append("Queue (next up after each window):")
             for entry in queue {
-                lines.append("  \(entry.minute)': next up " + (entry.nextUp.isEmpty ? "-" : entry.nextUp.map { nameOf[$0] ?? $0 }.joined(separator: ", ")))
+                lines.append("  \(entry.minute)': next up " + (entry.nextUp.isEmpty ? "-" : entry.nextUp.map { nameOf($0) }.joined(separator: ", ")))
             }
         }
         if let groups = solution.groups {
-            let colours = instance.colourGroups?.colours ?? []
-            for colour in colours {
-                let members = groups.assignment.filter { $0.value == colour }.keys.sorted().map { nameOf[$0] ?? $0 }
+            for colour in instance.colourGroups?.colours ?? [] {
+                let members = instance.players.filter { groups.assignment[$0.id] == colour }.map { nameOf($0.id) }
                 lines.append("Group \(colour): " + members.joined(separator: ", "))
             }
         }
         for warning in result.warnings { lines.append("Warning: \(warning)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// What the text and HTML charts of a lineup plan share: period names, who is in goal, the changes at each
+/// window read off the segments (so they always agree with the grid).
+struct LineupChart {
+    let instance: LineupInstance
+    let solution: LineupSolution
+    let names: [String: String]
+
+    init(instance: LineupInstance, solution: LineupSolution) {
+        self.instance = instance
+        self.solution = solution
+        var names: [String: String] = [:]
+        for player in instance.players { names[player.id] = player.displayName }
+        self.names = names
+    }
+
+    func shortName(_ id: String) -> String { names[id] ?? id }
+
+    /// The row label of a player: shirt number and name.
+    func label(_ player: LineupPlayer) -> String { (player.number.map { "\($0) " } ?? "") + player.displayName }
+
+    /// "1st half", "Q3", "OT1": the name of 1-based period `period` (overtime periods follow the regular ones).
+    func periodName(_ period: Int) -> String {
+        let regular = instance.match.periods
+        if period > regular { return "OT\(period - regular)" }
+        switch regular {
+        case 1: return "Match"
+        case 2: return period == 1 ? "1st half" : "2nd half"
+        case 4: return "Q\(period)"
+        default: return "Period \(period)"
+        }
+    }
+
+    /// True when segment `s` is the first of its period in the plan.
+    func startsPeriod(_ s: Int) -> Bool { s == 0 || solution.segments[s - 1].period != solution.segments[s].period }
+
+    /// Who was on the field where just before segment `s` (for the first segment of a live re-plan, the state).
+    func before(_ s: Int) -> [String: String]? {
+        if s > 0 { return solution.segments[s - 1].onField }
+        guard let state = instance.state, state.minute > 0 else { return nil }
+        return state.onField
+    }
+
+    /// The player in goal in segment `s` (position code GK), if the formation has one.
+    func keeper(_ s: Int) -> String? {
+        solution.segments[s].onField.first { $0.value == "GK" }?.key
+    }
+
+    /// "In goal: Ava 0'–35', Uri 35'–70'", or nil when the formation has no keeper.
+    func keeperLine() -> String? {
+        var spells: [(id: String, from: Int, to: Int)] = []
+        for (s, segment) in solution.segments.enumerated() {
+            guard let id = keeper(s) else { continue }
+            if let last = spells.last, last.id == id, last.to == segment.start {
+                spells[spells.count - 1].to = segment.end
+            } else {
+                spells.append((id, segment.start, segment.end))
+            }
+        }
+        guard !spells.isEmpty else { return nil }
+        return "In goal: " + spells.map { "\(shortName($0.id)) \($0.from)'–\($0.to)'" }.joined(separator: ", ")
+    }
+
+    /// The changes of each window in match-clock order: substitutions (who comes on where, for whom and from
+    /// which position), players going off with nobody for them, position moves, and who takes over in goal.
+    func changeLines() -> [String] {
+        var lines: [String] = []
+        for (s, segment) in solution.segments.enumerated() {
+            guard let before = before(s) else { continue }
+            let now = segment.onField
+            var entries: [String] = []
+            let subs = solution.substitutions.filter { $0.minute == segment.start }
+            for sub in subs {
+                var text = "\(shortName(sub.on)) on at \(sub.position)"
+                if let off = sub.off { text += " for \(shortName(off))" + (before[off].map { " (\($0))" } ?? "") }
+                entries.append(text)
+            }
+            let paired = Set(subs.compactMap(\.off))
+            for player in instance.players where before[player.id] != nil && now[player.id] == nil && !paired.contains(player.id) {
+                entries.append("\(shortName(player.id)) off (\(before[player.id]!))")
+            }
+            for player in instance.players {
+                guard let from = before[player.id], let to = now[player.id], from != to else { continue }
+                entries.append("\(shortName(player.id)) moves \(from) → \(to)")
+            }
+            let keeperBefore = before.first { $0.value == "GK" }?.key
+            if let keeperNow = keeper(s), keeperNow != keeperBefore {
+                entries.append("in goal: \(shortName(keeperNow))")
+            }
+            guard !entries.isEmpty else { continue }
+            let clock = "\(segment.start)'".padding(toLength: 5, withPad: " ", startingAt: 0)
+            let heading = startsPeriod(s) && s > 0 ? "  \(clock)\(periodName(segment.period)) starts" : nil
+            if let heading { lines.append(heading) }
+            for (e, entry) in entries.enumerated() {
+                lines.append("  " + (e == 0 && heading == nil ? clock : String(repeating: " ", count: 5)) + entry)
+            }
+        }
+        return lines
+    }
+
+    /// The grid as lines of at most `width` columns when it can be: names shortened down to 12 characters first,
+    /// then the segments split into blocks (whole periods together where they fit), each block a full table.
+    func grid(width: Int) -> [String] {
+        let segments = solution.segments
+        let players = instance.players
+        let labels = players.map(label)
+        let codeWidth = max(2, (segments.flatMap { $0.onField.values }.map(\.count) + segments.map { "\($0.start)'".count }).max() ?? 2)
+        let cell = codeWidth + 1
+        func columns(_ block: Range<Int>) -> Int {
+            block.reduce(0) { total, s in total + cell + (s != block.lowerBound && startsPeriod(s) ? 2 : 0) }
+        }
+        let fixed = 1 + 2 + 4  // space after the name, "| " before the minutes, the minutes
+        // Names up to 18 characters; shortened down to 12 when that keeps the grid in one block.
+        let longest = labels.map(\.count).max() ?? 6
+        var nameWidth = min(18, max(6, longest))
+        let all = 0..<segments.count
+        if nameWidth + fixed + columns(all) > width, width - fixed - columns(all) >= min(12, nameWidth) {
+            nameWidth = width - fixed - columns(all)
+        }
+        // Blocks: whole periods while they fit, a period cut where it alone is too wide.
+        var blocks: [Range<Int>] = []
+        var start = 0
+        let room = width - nameWidth - fixed
+        while start < segments.count {
+            var end = start + 1
+            var lastPeriodEnd: Int? = nil
+            while end < segments.count, columns(start..<(end + 1)) <= room {
+                end += 1
+                if end < segments.count, startsPeriod(end) { lastPeriodEnd = end }
+            }
+            if end < segments.count, let cut = lastPeriodEnd, cut > start { end = cut }
+            blocks.append(start..<end)
+            start = end
+        }
+        func fit(_ text: String, _ size: Int) -> String {
+            if text.count > size { return size < 2 ? String(text.prefix(max(0, size))) : String(text.prefix(size - 1)) + "…" }
+            return text.padding(toLength: size, withPad: " ", startingAt: 0)
+        }
+        var lines: [String] = []
+        for (b, block) in blocks.enumerated() {
+            if b > 0 { lines.append("") }
+            var periods = String(repeating: " ", count: nameWidth + 1)
+            var header = fit("Player", nameWidth) + " "
+            var body = players.map { fit(label($0), nameWidth) + " " }
+            for s in block {
+                let boundary = s != block.lowerBound && startsPeriod(s)
+                if boundary {
+                    periods += "| "
+                    header += "| "
+                    body = body.map { $0 + "| " }
+                }
+                if s == block.lowerBound || startsPeriod(s) {
+                    let span = block.filter { $0 >= s && solution.segments[$0].period == solution.segments[s].period }.count
+                    periods += fit(periodName(segments[s].period), span * cell)
+                }
+                header += fit("\(segments[s].start)'", cell)
+                for (p, player) in players.enumerated() {
+                    let code: String
+                    if let position = segments[s].onField[player.id] {
+                        code = position
+                    } else if segments[s].bench.contains(player.id) {
+                        code = "·"
+                    } else {
+                        code = player.isAvailable ? "" : "x"
+                    }
+                    body[p] += fit(code, cell)
+                }
+            }
+            lines.append(trimmed(periods))
+            lines.append(header + "| Min")
+            lines.append(String(repeating: "-", count: header.count + 5))
+            for (p, player) in players.enumerated() {
+                let minutes = solution.minutes[player.id] ?? 0
+                body[p] += "| " + String(minutes).leftPadded(to: 3)
+                lines.append(trimmed(body[p]))
+            }
+        }
+        return lines
+    }
+
+    private func trimmed(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -146,7 +146,27 @@ enum LineupVerifier {
                 if let p = index[entry.on], grid[s][p] != entry.position {
                     findings.structural.append("substitutions at minute \(segments[s].start): \(entry.on) is listed at \(entry.position) but plays \(grid[s][p] ?? "nothing")")
                 }
+                if let off = entry.off, let offPosition = entry.offPosition, let p = index[off],
+                   (s > 0 ? grid[s - 1][p] : stateOn[off]) != offPosition {
+                    findings.structural.append("substitutions at minute \(segments[s].start): \(off) is listed as leaving \(offPosition), which they did not play")
+                }
             }
+            // Position moves of players who stay on: listed exactly when `moves` is given.
+            if let moves = solution.moves {
+                let here = moves.filter { $0.minute == segments[s].start }
+                let listedMoves = Set(here.map { "\($0.player) \($0.from) \($0.to)" })
+                let made = Set(players.indices.compactMap { p -> String? in
+                    let from = s > 0 ? grid[s - 1][p] : stateOn[players[p].id]
+                    guard let from, let to = grid[s][p], from != to else { return nil }
+                    return "\(players[p].id) \(from) \(to)"
+                })
+                if listedMoves != made || here.count != made.count {
+                    findings.structural.append("moves at minute \(segments[s].start): listed \(listedMoves.sorted()), the segments give \(made.sorted())")
+                }
+            }
+        }
+        if let moves = solution.moves, moves.contains(where: { move in !segments.indices.contains { ($0 > 0 || replan) && segments[$0].start == move.minute } }) {
+            findings.structural.append("moves: an entry at a minute that is not a planned window")
         }
         let windowMinutes = Set(segments.indices.filter { $0 > 0 || replan }.map { segments[$0].start })
         if solution.substitutions.contains(where: { !windowMinutes.contains($0.minute) }) {
