@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs what Touchline's default build needs on Debian or Ubuntu: GLPK's headers and library
-# (libglpk-dev) and, for the tests and `touchline export` checks, glpsol (glpk-utils). Does nothing when they
-# are already there. Usage: scripts/setup.sh
+# (libglpk-dev) and, for the tests and `touchline export` checks, glpsol (glpk-utils). With --print also what
+# the tests of the printable pages use: headless Chromium and poppler-utils (pdfinfo, pdftotext, pdftoppm).
+# Does nothing when they are already there. Usage: scripts/setup.sh [--print]
 set -euo pipefail
 
 missing=()
 [ -f /usr/include/glpk.h ] || missing+=(libglpk-dev)
 command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
+if [ "${1:-}" = "--print" ]; then
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then

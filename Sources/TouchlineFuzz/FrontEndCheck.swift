@@ -62,6 +62,13 @@ public enum FrontEndCheck {
             if text.exitCode == .internalError {
                 outcome.failures.append("solve --format text: internal error: \(text.diagnostics.joined(separator: " | ").prefix(300))")
             }
+            let page = JSONFrontEnd.solve(data, options: greedy, settings: settings, format: .html)
+            if page.exitCode == .internalError {
+                outcome.failures.append("solve --format html: internal error: \(page.diagnostics.joined(separator: " | ").prefix(300))")
+            }
+            if page.output.range(of: "<script", options: .caseInsensitive) != nil {
+                outcome.failures.append("solve --format html: the input wrote markup into the page")
+            }
             let calendar = JSONFrontEnd.solve(data, options: greedy, settings: settings, format: .ics)
             if calendar.exitCode == .internalError {
                 outcome.failures.append("solve --format ics: internal error: \(calendar.diagnostics.joined(separator: " | ").prefix(300))")

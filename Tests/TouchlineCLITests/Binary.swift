@@ -53,7 +53,7 @@ enum Binary {
     }
 
     /// Runs a program in the package root with `stdin` on its standard input (then end of file).
-    private static func launch(_ executable: URL, _ arguments: [String], stdin: Data) throws -> Run {
+    static func launch(_ executable: URL, _ arguments: [String], stdin: Data) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -81,5 +81,19 @@ enum Binary {
         let file = directory.appendingPathComponent(name)
         try text.write(to: file, atomically: true, encoding: .utf8)
         return file.path
+    }
+}
+
+extension Binary {
+    /// The first of `names` found on the PATH.
+    static func which(_ names: String...) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for name in names {
+            for folder in path.split(separator: ":") {
+                let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+        }
+        return nil
     }
 }

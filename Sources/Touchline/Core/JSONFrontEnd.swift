@@ -46,6 +46,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// An iCalendar file (RFC 5545) of the plan's matches, or of one official's or team's (`officials`,
     /// `pitches` and `matchday`).
     case ics
+    /// A self-contained printable page (inline CSS, no scripts or network): `lineup`.
+    case html
 }
 
 /// JSON in, JSON out: the library behind the `touchline` command.
@@ -265,6 +267,11 @@ extension ProblemKind {
                     exitCode: .usage, status: nil)
             }
         }
+        if format == .html, !rendersHTML {
+            return FrontEndOutput(
+                output: "", diagnostics: ["--format html: the \(name) kind has no printable page yet; html is for lineup"],
+                exitCode: .usage, status: nil)
+        }
         var report: SolveReport<Self>
         do {
             report = try Engine.solve(instance, kind: Self.self, options: options, settings: settings)
@@ -293,6 +300,8 @@ extension ProblemKind {
         case .text:
             // Ids and names are shown with their control characters escaped, so that no input forges a line.
             output = renderText(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report))
+        case .html:
+            output = renderHTML(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
         case .ics:
             // No plan, no calendar: the reason is on standard error and the exit code says infeasible.
             guard let solution = report.solution, let plan = calendar(instance, solution) else {

@@ -69,6 +69,12 @@ public protocol ProblemKind: Sendable {
     /// A plain-text rendering of a result for a person.
     static func renderText(_ instance: Instance, _ result: SolveReport<Self>) -> String
 
+    /// True when the kind has a printable page (`--format html`).
+    static var rendersHTML: Bool { get }
+
+    /// A self-contained printable HTML page of a result (inline CSS, no scripts), or nil when the kind has none.
+    static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+
     /// When no plan keeps every hard rule: the plan that breaks the fewest soft rules, each listed in the
     /// solution (see ``brokenRules(_:)``), or nil when the kind has no such notion.
     static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution?
@@ -149,6 +155,8 @@ extension ProblemKind {
     public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
     public static func brokenRules(_ solution: Solution) -> [String] { [] }
     public static func calendarSubjects(_ instance: Instance) -> Set<String>? { nil }
+    public static var rendersHTML: Bool { false }
+    public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
     public static func solveIndependently(
         _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<Solution>? { nil }

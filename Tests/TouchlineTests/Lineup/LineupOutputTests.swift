@@ -145,4 +145,34 @@ import Testing
         let expected = try String(contentsOf: golden, encoding: .utf8)
         #expect(text == expected, "the chart of \(name) changed; rerun with TOUCHLINE_UPDATE_GOLDEN=1 if on purpose")
     }
+
+    /// Names reach the page as text, never as markup; the page has no scripts and fetches nothing; a kind
+    /// without a page is a usage error before anything is solved.
+    @Test func htmlPageIsSelfContainedAndEscapesNames() throws {
+        var instance = try Self.load("u10-7v7")
+        instance.players[0].name = "<script>alert('x')</script> & \"Ava\""
+        let output = JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: SolverOptions(method: .greedy), format: .html)
+        #expect(output.exitCode == .success)
+        let page = output.output
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(!page.contains("<script"))
+        #expect(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Ava&quot;"))
+        #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("@import") && !page.contains("url("))
+        for player in instance.players.dropFirst() { #expect(page.contains(player.displayName)) }
+        #expect(page.contains("Half-time – 2nd half"))
+        #expect(page.components(separatedBy: "<section class=\"page\">").count == 4, "chart, team sheets, changes")
+
+        let pitches = try Data(contentsOf: Self.root.appendingPathComponent("instances/pitches/late-change.json"))
+        let refused = JSONFrontEnd.solve(pitches, options: SolverOptions(method: .greedy), format: .html)
+        #expect(refused.exitCode == .usage)
+        #expect(refused.output.isEmpty)
+    }
+
+    @Test func cssColoursFromInstancesAreWordsOrHex() {
+        #expect(HTMLPage.cssColour("red") == "red")
+        #expect(HTMLPage.cssColour("#0a0") == "#0a0")
+        #expect(HTMLPage.cssColour("#00aa00") == "#00aa00")
+        #expect(HTMLPage.cssColour("red;background:url(x)") == "grey")
+        #expect(HTMLPage.cssColour("") == "grey")
+    }
 }

@@ -86,6 +86,14 @@ struct LineupChart {
         }
     }
 
+    /// The break before 1-based period `period`, when it has a name: half-time, overtime.
+    func breakName(_ period: Int) -> String? {
+        let regular = instance.match.periods
+        if period == regular + 1 { return "Overtime" }
+        if regular % 2 == 0, period == regular / 2 + 1 { return "Half-time" }
+        return nil
+    }
+
     /// True when segment `s` is the first of its period in the plan.
     func startsPeriod(_ s: Int) -> Bool { s == 0 || solution.segments[s - 1].period != solution.segments[s].period }
 
@@ -116,10 +124,17 @@ struct LineupChart {
         return "In goal: " + spells.map { "\(shortName($0.id)) \($0.from)'–\($0.to)'" }.joined(separator: ", ")
     }
 
+    /// One window's changes: the minute, the period it starts (nil inside a period), and its entries.
+    struct Window {
+        var minute: Int
+        var periodStart: String?
+        var entries: [String]
+    }
+
     /// The changes of each window in match-clock order: substitutions (who comes on where, for whom and from
     /// which position), players going off with nobody for them, position moves, and who takes over in goal.
-    func changeLines() -> [String] {
-        var lines: [String] = []
+    func windows() -> [Window] {
+        var windows: [Window] = []
         for (s, segment) in solution.segments.enumerated() {
             guard let before = before(s) else { continue }
             let now = segment.onField
@@ -142,12 +157,22 @@ struct LineupChart {
             if let keeperNow = keeper(s), keeperNow != keeperBefore {
                 entries.append("in goal: \(shortName(keeperNow))")
             }
-            guard !entries.isEmpty else { continue }
-            let clock = "\(segment.start)'".padding(toLength: 5, withPad: " ", startingAt: 0)
-            let heading = startsPeriod(s) && s > 0 ? "  \(clock)\(periodName(segment.period)) starts" : nil
-            if let heading { lines.append(heading) }
-            for (e, entry) in entries.enumerated() {
-                lines.append("  " + (e == 0 && heading == nil ? clock : String(repeating: " ", count: 5)) + entry)
+            let periodStart = startsPeriod(s) && s > 0
+                ? (breakName(segment.period).map { "\($0): " } ?? "") + periodName(segment.period) : nil
+            guard !entries.isEmpty || periodStart != nil else { continue }
+            windows.append(Window(minute: segment.start, periodStart: periodStart, entries: entries))
+        }
+        return windows
+    }
+
+    /// ``windows()`` as text lines: the minute in a column of its own, a period's start on a line of its own.
+    func changeLines() -> [String] {
+        var lines: [String] = []
+        for window in windows() {
+            let clock = "\(window.minute)'".padding(toLength: 5, withPad: " ", startingAt: 0)
+            if let period = window.periodStart { lines.append("  \(clock)\(period) starts") }
+            for (e, entry) in window.entries.enumerated() {
+                lines.append("  " + (e == 0 && window.periodStart == nil ? clock : String(repeating: " ", count: 5)) + entry)
             }
         }
         return lines

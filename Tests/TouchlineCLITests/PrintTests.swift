@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// The printable pages in a real browser: each shipped lineup's `--format html` printed to PDF by headless
+/// Chromium, then read back with poppler's pdfinfo and pdftotext. CI installs both (`scripts/setup.sh --print`);
+/// elsewhere the test is skipped when they are missing, and fails when CI=true.
+@Suite struct PrintTests {
+    struct Tools {
+        var chromium: URL
+        var pdftotext: URL
+        var pdfinfo: URL
+        var pdftoppm: URL?
+    }
+
+    static var tools: Tools? {
+        guard let chromium = Binary.which("chromium", "chromium-browser", "google-chrome"),
+              let pdftotext = Binary.which("pdftotext"), let pdfinfo = Binary.which("pdfinfo") else { return nil }
+        return Tools(chromium: chromium, pdftotext: pdftotext, pdfinfo: pdfinfo, pdftoppm: Binary.which("pdftoppm"))
+    }
+
+    /// The tools, or nil after recording an issue on CI (where they must be installed).
+    static func requireTools() -> Tools? {
+        if let tools { return tools }
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            Issue.record("CI needs chromium and poppler-utils (scripts/setup.sh --print installs them)")
+        }
+        return nil
+    }
+
+    static var lineups: [String] {
+        let folder = Binary.root.appendingPathComponent("instances/lineups")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") && $0 != "expected.json" }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Prints `html` to a PDF and returns its folder and path.
+    static func print(_ html: String, _ tools: Tools) throws -> (URL, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchline-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let page = folder.appendingPathComponent("page.html")
+        let pdf = folder.appendingPathComponent("page.pdf")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        let run = try Binary.launch(tools.chromium, [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+            "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+            "--print-to-pdf=\(pdf.path)", page.absoluteString,
+        ], stdin: Data())
+        #expect(FileManager.default.fileExists(atPath: pdf.path), "chromium printed nothing: \(run.stderr.suffix(300))")
+        return (folder, pdf)
+    }
+
+    static func text(_ pdf: URL, page: Int, _ tools: Tools) throws -> String {
+        try Binary.launch(tools.pdftotext, ["-layout", "-f", "\(page)", "-l", "\(page)", pdf.path, "-"], stdin: Data()).stdout
+    }
+
+    static func pages(_ pdf: URL, _ tools: Tools) throws -> Int {
+        let info = try Binary.launch(tools.pdfinfo, [pdf.path], stdin: Data()).stdout
+        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
+        return Int(line.split(separator: " ").last ?? "") ?? 0
+    }
+
+    /// Page 1 is the whole rotation chart (page 2 starts with the team sheets), with every player's name and
+    /// minutes on their row and the half-time marker; page 2 is the whole of the team sheets.
+    @Test(arguments: lineups)
+    func lineupChartPrintsOnOnePage(_ name: String) throws {
+        guard let tools = Self.requireTools() else { return }
+        let path = "instances/lineups/\(name).json"
+        let html = try Binary.run(["solve", "--format", "html", "--method", "greedy", path])
+        #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(!html.stdout.contains("<script") && !html.stdout.contains("http://") && !html.stdout.contains("https://"),
+                "self-contained: no scripts, nothing fetched")
+        let json = try #require(try Binary.run(["solve", "--method", "greedy", path]).json)
+        let solution = try #require(json["solution"] as? [String: Any])
+        let minutes = try #require(solution["minutes"] as? [String: Int])
+        let instance = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
+        let players = try #require(instance["players"] as? [[String: Any]])
+
+        let (folder, pdf) = try Self.print(html.stdout, tools)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Self.pages(pdf, tools) >= 3)
+        let chart = try Self.text(pdf, page: 1, tools)
+        let rows = chart.split(separator: "\n")
+        for player in players {
+            let id = try #require(player["id"] as? String)
+            let shown = (player["name"] as? String) ?? id
+            let row = rows.first { $0.contains(shown) }
+            #expect(row != nil, "\(name): \(shown) is not on the chart's page")
+            let minute = try #require(minutes[id])
+            #expect(row.map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").contains { $0 == "\(minute)" } } == true,
+                    "\(name): \(shown)'s \(minute) minutes are not on their row: \(row ?? "")")
+        }
+        let match = try #require(instance["match"] as? [String: Any])
+        let state = instance["state"] as? [String: Any]
+        let periodMinutes = match["periodMinutes"] as? Int ?? 0
+        if match["periods"] as? Int == 2, (state?["minute"] as? Int ?? 0) < periodMinutes {
+            #expect(chart.contains("Half-time"), "\(name): no half-time marker")
+        }
+        #expect(try Self.text(pdf, page: 2, tools).trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Team sheets"),
+                "\(name): the chart runs over one page")
+        #expect(try Self.text(pdf, page: 3, tools).trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Changes by minute"),
+                "\(name): the team sheets run over one page")
+        if name == "u14-11v11-22-every5", let pdftoppm = tools.pdftoppm {
+            // For a person to look at: the chart of the 22-player squad as a picture.
+            let artefacts = Binary.root.appendingPathComponent(".build/test-artefacts")
+            try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)
+            _ = try Binary.launch(pdftoppm, ["-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile", pdf.path,
+                                             artefacts.appendingPathComponent("lineup-\(name)").path], stdin: Data())
+            #expect(FileManager.default.fileExists(atPath: artefacts.appendingPathComponent("lineup-\(name).png").path))
+        }
+    }
+}
