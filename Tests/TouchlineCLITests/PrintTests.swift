@@ -108,4 +108,28 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: artefacts.appendingPathComponent("lineup-\(name).png").path))
         }
     }
+
+    /// An officials day sheet prints as one page for its one day, with every match's teams and every assigned
+    /// official's name on it.
+    @Test func officialsDaySheetPrints() throws {
+        guard let tools = Self.requireTools() else { return }
+        let path = "instances/officials/fieldgame-saturday.json"
+        let html = try Binary.run(["solve", "--format", "html", "--method", "greedy", path])
+        #expect(html.status == 0)
+        let json = try #require(try Binary.run(["solve", "--method", "greedy", path]).json)
+        let crews = try #require((json["solution"] as? [String: Any])?["assignments"] as? [String: [String]])
+        let instance = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
+        let officials = try #require(instance["officials"] as? [[String: Any]])
+        let names = Dictionary(uniqueKeysWithValues: officials.map { ($0["id"] as! String, ($0["name"] as? String) ?? ($0["id"] as! String)) })
+        let (folder, pdf) = try Self.print(html.stdout, tools)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try Self.pages(pdf, tools)
+        #expect(pages >= 1)
+        var text = ""
+        for page in 1...max(1, pages) { text += try Self.text(pdf, page: page, tools) }
+        for id in Set(crews.values.flatMap { $0 }) {
+            #expect(text.contains(names[id]!), "\(names[id]!) is not on the printed sheet")
+        }
+        #expect(text.contains("Saturday"))
+    }
 }

@@ -70,7 +70,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stdout.contains("2026-11-21"))
         #expect(run.stdout.contains("14:25"))
-        #expect(run.stdout.contains("Usage:"))
+        #expect(run.stdout.contains("Pitch usage:"))
         #expect(run.json == nil)
     }
 

@@ -46,8 +46,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// An iCalendar file (RFC 5545) of the plan's matches, or of one official's or team's (`officials`,
     /// `pitches` and `matchday`).
     case ics
-    /// A self-contained printable page (inline CSS, no scripts or network): `lineup`.
+    /// A self-contained printable page (inline CSS, no scripts or network): `lineup`, `officials`, `pitches`,
+    /// `matchday`.
     case html
+    /// One row per match, RFC 4180 (`officials`, `pitches`, `matchday`).
+    case csv
 }
 
 /// JSON in, JSON out: the library behind the `touchline` command.
@@ -269,7 +272,12 @@ extension ProblemKind {
         }
         if format == .html, !rendersHTML {
             return FrontEndOutput(
-                output: "", diagnostics: ["--format html: the \(name) kind has no printable page yet; html is for lineup"],
+                output: "", diagnostics: ["--format html: the \(name) kind has no printable page yet; html is for lineup, officials, pitches and matchday"],
+                exitCode: .usage, status: nil)
+        }
+        if format == .csv, !rendersCSV {
+            return FrontEndOutput(
+                output: "", diagnostics: ["--format csv: the \(name) kind has no spreadsheet; csv is for match-day plans (officials, pitches, matchday)"],
                 exitCode: .usage, status: nil)
         }
         var report: SolveReport<Self>
@@ -302,6 +310,9 @@ extension ProblemKind {
             output = renderText(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report))
         case .html:
             output = renderHTML(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
+        case .csv:
+            // Fields are quoted, so names keep their own characters.
+            output = renderCSV(instance, report) ?? ""
         case .ics:
             // No plan, no calendar: the reason is on standard error and the exit code says infeasible.
             guard let solution = report.solution, let plan = calendar(instance, solution) else {

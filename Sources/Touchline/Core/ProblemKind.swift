@@ -75,6 +75,12 @@ public protocol ProblemKind: Sendable {
     /// A self-contained printable HTML page of a result (inline CSS, no scripts), or nil when the kind has none.
     static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String?
 
+    /// True when the kind writes its plan as a spreadsheet (`--format csv`).
+    static var rendersCSV: Bool { get }
+
+    /// The plan as CSV (RFC 4180, one row per match), or nil when the kind has none or there is no plan.
+    static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+
     /// When no plan keeps every hard rule: the plan that breaks the fewest soft rules, each listed in the
     /// solution (see ``brokenRules(_:)``), or nil when the kind has no such notion.
     static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution?
@@ -157,6 +163,8 @@ extension ProblemKind {
     public static func calendarSubjects(_ instance: Instance) -> Set<String>? { nil }
     public static var rendersHTML: Bool { false }
     public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
+    public static var rendersCSV: Bool { false }
+    public static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
     public static func solveIndependently(
         _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<Solution>? { nil }

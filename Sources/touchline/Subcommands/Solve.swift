@@ -86,7 +86,7 @@ struct Solve: ParsableCommand {
     @Flag(help: "Indent the JSON.")
     var pretty = false
 
-    @Option(help: "json (default), text (a plan a person reads), html (a printable page: lineup) or ics (an iCalendar file of the matches: officials, pitches, matchday).")
+    @Option(help: "json (default), text (a plan a person reads), html (a printable page: lineup, officials, pitches, matchday), csv (one row per match: officials, pitches, matchday) or ics (an iCalendar file of the matches: officials, pitches, matchday).")
     var format: OutputFormat = .json
 
     @Option(name: .customLong("calendar-for"), help: ArgumentHelp(
@@ -103,7 +103,7 @@ struct Solve: ParsableCommand {
         guard jobs >= 1 && jobs <= 64 else { throw ValidationError("--jobs: expected a whole number from 1 to 64") }
         if jsonl && format != .json { throw ValidationError("--jsonl writes JSON lines; drop --format \(format.rawValue)") }
         if calendarFor != nil && format != .ics { throw ValidationError("--calendar-for needs --format ics") }
-        if (format == .ics || format == .html) && pretty { throw ValidationError("--pretty indents JSON; drop it with --format \(format.rawValue)") }
+        if format != .json && format != .text && pretty { throw ValidationError("--pretty indents JSON; drop it with --format \(format.rawValue)") }
         if jsonl && pretty { throw ValidationError("--jsonl writes one result per line; drop --pretty") }
     }
 

@@ -162,8 +162,8 @@ import Testing
         #expect(page.contains("Half-time – 2nd half"))
         #expect(page.components(separatedBy: "<section class=\"page\">").count == 4, "chart, team sheets, changes")
 
-        let pitches = try Data(contentsOf: Self.root.appendingPathComponent("instances/pitches/late-change.json"))
-        let refused = JSONFrontEnd.solve(pitches, options: SolverOptions(method: .greedy), format: .html)
+        let standings = try Data(contentsOf: Self.root.appendingPathComponent("instances/standings/world-cup-2018-group-a.json"))
+        let refused = JSONFrontEnd.solve(standings, options: SolverOptions(method: .greedy), format: .html)
         #expect(refused.exitCode == .usage)
         #expect(refused.output.isEmpty)
     }

@@ -336,25 +336,38 @@ public enum MatchdayKind: ProblemKind {
     }
 
     public static func renderText(_ instance: MatchdayInstance, _ result: SolveReport<MatchdayKind>) -> String {
-        var lines: [String] = []
-        lines.append("Matchday: \(result.status.rawValue) (\(result.method ?? "-"))")
-        if let objective = result.objective { lines.append("Objective: \(objective)") }
-        if let reason = result.reason { lines.append("Why: \(reason)") }
-        guard let solution = result.solution else { return lines.joined(separator: "\n") + "\n" }
-        let pitches = Dictionary(uniqueKeysWithValues: instance.pitches.map { ($0.id, $0) })
-        lines += OfficialsText.fixtures(
-            instance.matches.map { match in
-                (match.id, match.start, match.teams ?? [], match.competition,
-                 solution.pitches[match.id].flatMap { pitches[$0] }.map { $0.displayName + ($0.group.map { " (\($0))" } ?? "") })
-            },
-            assignments: solution.assignments)
-        if !solution.unplaced.isEmpty {
-            lines.append("")
-            lines.append("Unplaced:")
-            for entry in solution.unplaced { lines.append("  \(entry.match): \(entry.reason)") }
+        MatchDayText.render("Matchday", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
+    }
+
+    public static var rendersHTML: Bool { true }
+    public static func renderHTML(_ instance: MatchdayInstance, _ result: SolveReport<MatchdayKind>) -> String? {
+        MatchDayText.html("Matchday", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                          result.solution.map { daySheets(instance, $0) })
+    }
+
+    public static var rendersCSV: Bool { true }
+    public static func renderCSV(_ instance: MatchdayInstance, _ result: SolveReport<MatchdayKind>) -> String? {
+        result.solution.map { daySheets(instance, $0).csv() }
+    }
+
+    /// Day sheets with each match's pitch and officials by name, unplaced and unfilled with their reasons.
+    static func daySheets(_ instance: MatchdayInstance, _ solution: MatchdaySolution) -> DaySheets {
+        var pitches: [String: Pitch] = [:]
+        for pitch in instance.pitches { pitches[pitch.id] = pitch }
+        let names = OfficialsText.names(instance.officials)
+        let missing = Dictionary(solution.unfilled.map { ($0.match, $0.missing) }, uniquingKeysWith: +)
+        let rows = instance.matches.map { match in
+            let pitch = solution.pitches[match.id].flatMap { pitches[$0] }
+            return DaySheets.Row(
+                id: match.id, start: match.start, end: match.start + match.durationMinutes, place: pitch?.displayName, group: pitch?.group,
+                teams: match.teams ?? [], competition: match.competition,
+                officials: (solution.assignments[match.id] ?? []).map { names[$0] ?? $0 }, missing: missing[match.id] ?? 0)
         }
-        lines += OfficialsText.summary(solution.officialsPart, officials: instance.officials)
-        for warning in result.warnings { lines.append("Warning: \(warning)") }
-        return lines.joined(separator: "\n") + "\n"
+        var sheets = DaySheets(title: "Matchday", rows: rows)
+        sheets.unplaced = solution.unplaced.map { ($0.match, $0.reason) }
+        sheets.usage = PitchesText.usage(instance.pitches, solution.usage)
+        OfficialsText.addOfficials(to: &sheets, solution.officialsPart, officials: instance.officials)
+        return sheets
     }
 }

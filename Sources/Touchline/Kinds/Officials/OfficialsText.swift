@@ -1,55 +1,91 @@
 extension OfficialsKind {
-    /// A fixtures list by day and time with each match's officials, then unfilled slots, loads and moves.
+    /// Day sheets (a table per day and field group: time, venue, teams, competition, officials by name), then
+    /// unfilled slots with their reasons, each official's load and the moves between field groups.
     public static func renderText(_ instance: OfficialsInstance, _ result: SolveReport<OfficialsKind>) -> String {
-        var lines: [String] = []
-        lines.append("Officials: \(result.status.rawValue) (\(result.method ?? "-"))")
-        if let objective = result.objective { lines.append("Objective: \(objective)") }
-        if let reason = result.reason { lines.append("Why: \(reason)") }
-        guard let solution = result.solution else { return lines.joined(separator: "\n") + "\n" }
-        let venues = Dictionary(uniqueKeysWithValues: instance.venues.map { ($0.id, $0) })
-        lines += OfficialsText.fixtures(
-            instance.matches.map { ($0.id, $0.start, $0.teams ?? [], $0.competition, venues[$0.venue].map { $0.displayName + ($0.group.map { " (\($0))" } ?? "") }) },
-            assignments: solution.assignments)
-        lines += OfficialsText.summary(solution, officials: instance.officials)
-        for warning in result.warnings { lines.append("Warning: \(warning)") }
-        return lines.joined(separator: "\n") + "\n"
+        MatchDayText.render("Officials", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
+    }
+
+    public static var rendersHTML: Bool { true }
+    public static func renderHTML(_ instance: OfficialsInstance, _ result: SolveReport<OfficialsKind>) -> String? {
+        MatchDayText.html("Officials", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                          result.solution.map { daySheets(instance, $0) })
+    }
+
+    public static var rendersCSV: Bool { true }
+    public static func renderCSV(_ instance: OfficialsInstance, _ result: SolveReport<OfficialsKind>) -> String? {
+        result.solution.map { daySheets(instance, $0).csv() }
+    }
+
+    static func daySheets(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> DaySheets {
+        var venues: [String: Venue] = [:]
+        for venue in instance.venues { venues[venue.id] = venue }
+        let names = OfficialsText.names(instance.officials)
+        let missing = Dictionary(solution.unfilled.map { ($0.match, $0.missing) }, uniquingKeysWith: +)
+        let rows = instance.matches.map { match in
+            DaySheets.Row(
+                id: match.id, start: match.start, end: match.end, place: venues[match.venue]?.displayName ?? match.venue,
+                group: venues[match.venue]?.group, teams: match.teams ?? [], competition: match.competition,
+                officials: (solution.assignments[match.id] ?? []).map { names[$0] ?? $0 }, missing: missing[match.id] ?? 0)
+        }
+        var sheets = DaySheets(title: "Officials", rows: rows)
+        OfficialsText.addOfficials(to: &sheets, solution, officials: instance.officials)
+        return sheets
     }
 }
 
 /// Text pieces shared by `officials` and `matchday`.
 enum OfficialsText {
-    static func fixtures(
-        _ matches: [(id: String, start: LocalDateTime, teams: [String], competition: String?, place: String?)],
-        assignments: [String: [String]]
-    ) -> [String] {
-        var lines: [String] = []
-        var currentDay: String? = nil
-        for match in matches.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
-            if match.start.dateText != currentDay {
-                currentDay = match.start.dateText
-                lines.append("")
-                lines.append(match.start.dateText)
-            }
-            let label = [match.id, match.teams.joined(separator: " v "), match.competition ?? ""].filter { !$0.isEmpty }.joined(separator: "  ")
-            let crew = (assignments[match.id] ?? []).joined(separator: ", ")
-            lines.append("  \(match.start.timeText)  \(label.padding(toLength: max(label.count, 44), withPad: " ", startingAt: 0))  \((match.place ?? "UNPLACED").padding(toLength: 22, withPad: " ", startingAt: 0))  \(crew.isEmpty ? "-" : crew)")
+    static func names(_ officials: [Official]) -> [String: String] {
+        var names: [String: String] = [:]
+        for official in officials { names[official.id] = official.displayName }
+        return names
+    }
+
+    /// Unfilled slots, load (with moves between field groups) and the moves, by name.
+    static func addOfficials(to sheets: inout DaySheets, _ solution: OfficialsSolution, officials: [Official]) {
+        let names = names(officials)
+        sheets.unfilled = solution.unfilled.map { ($0.match, $0.missing, $0.reason) }
+        let moving = solution.travel.values.contains { $0 > 0 }
+        sheets.load = officials.map { official in
+            DaySheets.Count(name: official.displayName, group: nil, count: solution.load[official.id] ?? 0,
+                            extra: moving ? String(solution.travel[official.id] ?? 0) : nil)
         }
+        sheets.moves = solution.moves.map { move in
+            "\(names[move.official] ?? move.official): \(move.from) (\(move.fromGroup)) → \(move.to) (\(move.toGroup))"
+        }
+    }
+}
+
+/// The text and HTML frame of the match-day kinds: status, objective and reason, then the day sheets.
+enum MatchDayText {
+    static func header(_ title: String, _ status: ResultStatus, _ method: String?, _ objective: String?, _ reason: String?) -> [String] {
+        var lines = ["\(title): \(status.rawValue) (\(method ?? "-"))"]
+        if let objective { lines.append("Objective: \(objective)") }
+        if let reason { lines.append("Why: \(reason)") }
         return lines
     }
 
-    static func summary(_ solution: OfficialsSolution, officials: [Official]) -> [String] {
-        var lines: [String] = []
-        if !solution.unfilled.isEmpty {
-            lines.append("")
-            lines.append("Unfilled:")
-            for entry in solution.unfilled { lines.append("  \(entry.match): \(entry.missing) missing; \(entry.reason)") }
+    static func render(
+        _ title: String, _ status: ResultStatus, _ method: String?, _ objective: String?, _ reason: String?,
+        _ sheets: DaySheets?, warnings: [String]
+    ) -> String {
+        var lines = header(title, status, method, objective, reason)
+        if let sheets { lines += sheets.text() }
+        if !warnings.isEmpty { lines.append("") }
+        for warning in warnings { lines.append("Warning: \(warning)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func html(
+        _ title: String, _ status: ResultStatus, _ method: String?, _ objective: String?, _ reason: String?, _ sheets: DaySheets?
+    ) -> String {
+        let headline = header(title, status, method, objective, reason)
+        guard let sheets, !sheets.rows.isEmpty else {
+            var page = HTMLPage(title: title)
+            page.add("<h1>\(HTMLPage.escape(title))</h1><p>" + headline.map(HTMLPage.escape).joined(separator: "<br>") + "</p>")
+            return page.document
         }
-        lines.append("")
-        lines.append("Load: " + officials.map { "\($0.id) \(solution.load[$0.id] ?? 0)" }.joined(separator: ", "))
-        if !solution.moves.isEmpty {
-            lines.append("Moves between field groups:")
-            for move in solution.moves { lines.append("  \(move.official): \(move.from) (\(move.fromGroup)) → \(move.to) (\(move.toGroup))") }
-        }
-        return lines
+        return sheets.html(headline: headline)
     }
 }

@@ -1,39 +1,42 @@
 extension PitchesKind {
-    /// A fixtures list by day and time with the pitch of each match, then the unplaced matches and usage.
+    /// Day sheets (a table per day and field group: time, pitch, teams, competition), then the matches not
+    /// placed with their reasons and the usage of each pitch.
     public static func renderText(_ instance: PitchesInstance, _ result: SolveReport<PitchesKind>) -> String {
-        var lines: [String] = []
-        lines.append("Pitches: \(result.status.rawValue) (\(result.method ?? "-"))")
-        if let objective = result.objective { lines.append("Objective: \(objective)") }
-        if let reason = result.reason { lines.append("Why: \(reason)") }
-        guard let solution = result.solution else { return lines.joined(separator: "\n") + "\n" }
-        var pitchById: [String: Pitch] = [:]
-        for pitch in instance.pitches { pitchById[pitch.id] = pitch }
-        let ordered = instance.matches.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
-        var currentDay: String? = nil
-        for match in ordered {
-            if match.start.dateText != currentDay {
-                currentDay = match.start.dateText
-                lines.append("")
-                lines.append(match.start.dateText)
-            }
-            let teams = (match.teams ?? []).joined(separator: " v ")
-            let place: String
-            if let pitchId = solution.assignments[match.id], let pitch = pitchById[pitchId] {
-                place = pitch.displayName + (pitch.group.map { " (\($0))" } ?? "")
-            } else {
-                place = "UNPLACED"
-            }
-            let label = [match.id, teams, match.competition ?? ""].filter { !$0.isEmpty }.joined(separator: "  ")
-            lines.append("  \(match.start.timeText)  \(label.padding(toLength: max(label.count, 44), withPad: " ", startingAt: 0))  \(place)")
+        MatchDayText.render("Pitches", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
+    }
+
+    public static var rendersHTML: Bool { true }
+    public static func renderHTML(_ instance: PitchesInstance, _ result: SolveReport<PitchesKind>) -> String? {
+        MatchDayText.html("Pitches", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                          result.solution.map { daySheets(instance, $0) })
+    }
+
+    public static var rendersCSV: Bool { true }
+    public static func renderCSV(_ instance: PitchesInstance, _ result: SolveReport<PitchesKind>) -> String? {
+        result.solution.map { daySheets(instance, $0).csv() }
+    }
+
+    static func daySheets(_ instance: PitchesInstance, _ solution: PitchesSolution) -> DaySheets {
+        var pitches: [String: Pitch] = [:]
+        for pitch in instance.pitches { pitches[pitch.id] = pitch }
+        let rows = instance.matches.map { match in
+            let pitch = solution.assignments[match.id].flatMap { pitches[$0] }
+            return DaySheets.Row(
+                id: match.id, start: match.start, end: match.end, place: pitch?.displayName, group: pitch?.group,
+                teams: match.teams ?? [], competition: match.competition, officials: nil)
         }
-        if !solution.unplaced.isEmpty {
-            lines.append("")
-            lines.append("Unplaced:")
-            for entry in solution.unplaced { lines.append("  \(entry.match): \(entry.reason)") }
-        }
-        lines.append("")
-        lines.append("Usage: " + instance.pitches.map { "\($0.displayName) \(solution.usage[$0.id] ?? 0)" }.joined(separator: ", "))
-        for warning in result.warnings { lines.append("Warning: \(warning)") }
-        return lines.joined(separator: "\n") + "\n"
+        var sheets = DaySheets(title: "Pitches", rows: rows)
+        sheets.unplaced = solution.unplaced.map { ($0.match, $0.reason) }
+        sheets.usage = PitchesText.usage(instance.pitches, solution.usage)
+        return sheets
+    }
+}
+
+enum PitchesText {
+    /// Matches per pitch, in natural order of group and name.
+    static func usage(_ pitches: [Pitch], _ usage: [String: Int]) -> [DaySheets.Count] {
+        pitches.map { DaySheets.Count(name: $0.displayName, group: $0.group, count: usage[$0.id] ?? 0) }
+            .sorted { ($0.group ?? "") != ($1.group ?? "") ? Natural.less($0.group ?? "", $1.group ?? "") : Natural.less($0.name, $1.name) }
     }
 }
