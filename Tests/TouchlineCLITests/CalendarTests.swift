@@ -23,7 +23,7 @@ import Testing
         #expect(events.count == hawtrey.count)
         for match in hawtrey {
             let id = try #require(match["id"] as? String)
-            #expect(events.contains { $0.contains("UID:\(id)@matchday.touchline\r\n") && $0.contains("LOCATION:") })
+            #expect(events.contains { $0.contains("UID:\(id)-") && $0.contains("@touchline\r\n") && $0.contains("LOCATION:") })
         }
     }
 
@@ -36,7 +36,7 @@ import Testing
         let assignments = try #require(solution["assignments"] as? [String: [String]])
         let mine = Set(assignments.filter { $0.value.contains("u1") }.keys)
         let uids = Set(Self.events(ics.stdout).compactMap { event in
-            event.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)).replacingOccurrences(of: "@officials.touchline", with: "") }
+            event.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String(String($0.dropFirst(4)).dropLast("-0123456789abcdef@touchline".count)) }
         })
         #expect(!mine.isEmpty)
         #expect(uids == mine)
@@ -54,5 +54,19 @@ import Testing
         let withoutICS = try Binary.run(["solve", "--calendar-for", "u1", "instances/officials/fieldgame-saturday.json"])
         #expect(withoutICS.status == 64)
         #expect(withoutICS.stderr.contains("--calendar-for needs --format ics"))
+    }
+
+    @Test func timeZoneOptionWritesTZIDOrRefuses() throws {
+        let path = "instances/pitches/late-change.json"
+        let zoned = try Binary.run(["solve", "--method", "greedy", "--reproducible", "--format", "ics", "--time-zone", "Europe/London", path])
+        #expect(zoned.status == 0)
+        #expect(zoned.stdout.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/London\r\n"))
+        #expect(zoned.stdout.contains("DTSTART;TZID=Europe/London:2026"))
+        let unknown = try Binary.run(["solve", "--format", "ics", "--time-zone", "Mars/Olympus", path])
+        #expect(unknown.status == 64)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("Mars/Olympus"))
+        let notICS = try Binary.run(["solve", "--time-zone", "UTC", path])
+        #expect(notICS.status == 64)
     }
 }

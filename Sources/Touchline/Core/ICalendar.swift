@@ -52,11 +52,14 @@ public struct PlanCalendar: Sendable {
     public var officials: [String: String]
     /// Team ids (teams have no names in these instances).
     public var teams: Set<String>
+    /// The instance's `calendarId`, mixed into every UID.
+    public var calendarId: String?
 
-    public init(events: [CalendarEvent], officials: [String: String], teams: Set<String>) {
+    public init(events: [CalendarEvent], officials: [String: String], teams: Set<String>, calendarId: String? = nil) {
         self.events = events
         self.officials = officials
         self.teams = teams
+        self.calendarId = calendarId
     }
 
     /// The events of one official or one team (every event when `subject` is nil), in start order; nil when
@@ -74,9 +77,12 @@ public struct PlanCalendar: Sendable {
 
     /// An iCalendar file (RFC 5545) of one official's or one team's matches (every match when nil).
     ///
-    /// Times are local "floating" times, as fixtures are written (RFC 5545 §3.3.5, form 1): a calendar shows
-    /// them at the same clock time wherever it is. `stamp` is the DTSTAMP (UTC), the moment the file was made.
-    public func iCalendar(for subject: String?, kind: String, stamp: Date) -> String? {
+    /// Without `timeZone`, times are local "floating" times, as fixtures are written (RFC 5545 §3.3.5, form 1):
+    /// a calendar shows them at the same clock time wherever it is. With a time zone the fixtures' times are
+    /// read in it: `DTSTART;TZID=Europe/London:...` with a VTIMEZONE of its offsets around the matches, or UTC
+    /// times (`...Z`) for UTC. `stamp` is the DTSTAMP (UTC), the moment the file was made. `kind` names the
+    /// calendar only: a match's UID is the same whichever kind planned it.
+    public func iCalendar(for subject: String?, kind: String, stamp: Date, timeZone: TimeZone? = nil) -> String? {
         guard let chosen = events(for: subject) else { return nil }
         let title: String
         switch subject {
@@ -84,7 +90,8 @@ public struct PlanCalendar: Sendable {
         case let id?: title = officials[id].map { "\($0) (official)" } ?? id
         }
         let isOfficial = subject.map { officials[$0] != nil } ?? false
-        return ICalendar.render(chosen, name: title, kind: kind, officiating: isOfficial, stamp: stamp)
+        return ICalendar.render(
+            chosen, name: title, calendarId: calendarId, officiating: isOfficial, stamp: stamp, timeZone: timeZone)
     }
 }
 
@@ -93,7 +100,9 @@ public struct PlanCalendar: Sendable {
 public enum ICalendar {
     static let productID = "-//Touchline//Touchline match-day planner//EN"
 
-    static func render(_ events: [CalendarEvent], name: String, kind: String, officiating: Bool, stamp: Date) -> String {
+    static func render(
+        _ events: [CalendarEvent], name: String, calendarId: String?, officiating: Bool, stamp: Date, timeZone: TimeZone?
+    ) -> String {
         var lines = [
             "BEGIN:VCALENDAR",
             "VERSION:2.0",
@@ -103,12 +112,23 @@ public enum ICalendar {
             "X-WR-CALNAME:\(escape(name))",
         ]
         let stampText = utc(stamp)
+        let zone = timeZone.map(Zone.init)
+        if let zone, !zone.isUTC {
+            lines += vTimeZone(zone.timeZone, from: events.map(\.start).min(), to: events.map(\.end).max())
+        }
+        func time(_ name: String, _ value: LocalDateTime) -> String {
+            switch zone {
+            case nil: "\(name):\(dateTime(value))"
+            case let zone? where zone.isUTC: "\(name):\(dateTime(value))Z"
+            case let zone?: "\(name);TZID=\(zone.timeZone.identifier):\(dateTime(value))"
+            }
+        }
         for event in events {
             lines.append("BEGIN:VEVENT")
-            lines.append("UID:\(escape(uid(match: event.match, kind: kind)))")
+            lines.append("UID:\(escape(uid(event, calendarId: calendarId)))")
             lines.append("DTSTAMP:\(stampText)")
-            lines.append("DTSTART:\(dateTime(event.start))")
-            lines.append("DTEND:\(dateTime(event.end))")
+            lines.append(time("DTSTART", event.start))
+            lines.append(time("DTEND", event.end))
             lines.append("SUMMARY:\(escape(officiating ? "Officiating: \(event.summary)" : event.summary))")
             if let location = event.location { lines.append("LOCATION:\(escape(location))") }
             if let geo = event.geo { lines.append("GEO:\(coordinate(geo.lat));\(coordinate(geo.lon))") }
@@ -123,8 +143,71 @@ public enum ICalendar {
         return lines.map(fold).joined()
     }
 
-    /// A stable, globally unique id per match and kind (RFC 5545 §3.8.4.7).
-    static func uid(match: String, kind: String) -> String { "\(match)@\(kind).touchline" }
+    /// A stable, globally unique id per match (RFC 5545 §3.8.4.7): the match id, then 16 hex digits of a
+    /// 64-bit FNV-1a hash of the instance's `calendarId`, the match id, its teams and its competition, at
+    /// `touchline`. The same fixture gets the same UID from `officials`, `pitches` or `matchday` and after a
+    /// re-plan that moves its time, pitch or officials (so importing the new plan updates the event); two clubs'
+    /// "m1" with other teams, or with other calendar ids, get different ones.
+    public static func uid(_ event: CalendarEvent, calendarId: String?) -> String {
+        let key = [calendarId ?? "", event.match, event.teams.sorted().joined(separator: "\u{1F}"), event.categories.joined(separator: "\u{1F}")]
+            .joined(separator: "\u{1E}")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\(event.match)-\(String(repeating: "0", count: 16 - hex.count))\(hex)@touchline"
+    }
+
+    /// A time zone as the calendar writes it: UTC (no offsets ever) or a zone with a VTIMEZONE.
+    struct Zone {
+        var timeZone: TimeZone
+        var isUTC: Bool {
+            ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Etc/Zulu", "Universal", "Zulu"].contains(timeZone.identifier)
+        }
+    }
+
+    /// The VTIMEZONE of `zone` from a year before the first match to a year after the last: its offset at the
+    /// start, then every transition in between (each a STANDARD or DAYLIGHT observance with its own DTSTART,
+    /// in the local time before it, RFC 5545 §3.6.5), from the system's time-zone database.
+    static func vTimeZone(_ zone: TimeZone, from first: LocalDateTime?, to last: LocalDateTime?) -> [String] {
+        let year = 366 * 24 * 60
+        let startMinutes = (first?.minutes ?? 0) - year
+        let endMinutes = (last?.minutes ?? 0) + year
+        // Local minutes to an instant near enough (a day's margin either way is covered by the year's).
+        var instant = Date(timeIntervalSince1970: Double(startMinutes) * 60)
+        let end = Date(timeIntervalSince1970: Double(endMinutes) * 60)
+        func offset(_ date: Date) -> Int { zone.secondsFromGMT(for: date) }
+        func offsetText(_ seconds: Int) -> String {
+            let sign = seconds < 0 ? "-" : "+"
+            let magnitude = abs(seconds) / 60
+            let hours = magnitude / 60, minutes = magnitude % 60
+            return sign + (hours < 10 ? "0" : "") + "\(hours)" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        }
+        func local(_ date: Date, _ seconds: Int) -> String {
+            let minutes = Int((date.timeIntervalSince1970 + Double(seconds)) / 60)
+            return dateTime(LocalDateTime(minutes: minutes))
+        }
+        func observance(_ date: Date, from: Int, to: Int) -> [String] {
+            let daylight = zone.isDaylightSavingTime(for: date)
+            let kind = daylight ? "DAYLIGHT" : "STANDARD"
+            var lines = ["BEGIN:\(kind)", "DTSTART:\(local(date, from))", "TZOFFSETFROM:\(offsetText(from))", "TZOFFSETTO:\(offsetText(to))"]
+            if let name = zone.abbreviation(for: date) { lines.append("TZNAME:\(escape(name))") }
+            lines.append("END:\(kind)")
+            return lines
+        }
+        var lines = ["BEGIN:VTIMEZONE", "TZID:\(zone.identifier)"]
+        lines += observance(instant, from: offset(instant), to: offset(instant))
+        var count = 0
+        while count < 64, let next = zone.nextDaylightSavingTimeTransition(after: instant), next < end {
+            lines += observance(next, from: offset(next.addingTimeInterval(-1)), to: offset(next))
+            instant = next
+            count += 1
+        }
+        lines.append("END:VTIMEZONE")
+        return lines
+    }
 
     /// Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks.
     public static func escape(_ text: String) -> String {

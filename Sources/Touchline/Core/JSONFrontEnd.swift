@@ -58,14 +58,15 @@ public enum JSONFrontEnd {
     /// Solves one JSON instance.
     public static func solve(
         _ data: Data, options: SolverOptions = SolverOptions(), settings: RunSettings = RunSettings(),
-        format: OutputFormat = .json, pretty: Bool = false, calendarFor: String? = nil
+        format: OutputFormat = .json, pretty: Bool = false, calendarFor: String? = nil, timeZone: String? = nil
     ) -> FrontEndOutput {
         switch identify(data) {
         case let .failure(error):
             return invalid(problem: nil, error.issues, pretty: pretty)
         case let .success(kind):
             return kind.solveJSON(
-                data, options: options, settings: settings, format: format, pretty: pretty, calendarFor: calendarFor)
+                data, options: options, settings: settings, format: format, pretty: pretty, calendarFor: calendarFor,
+                timeZone: timeZone)
         }
     }
 
@@ -246,7 +247,7 @@ extension ProblemKind {
 
     static func solveJSON(
         _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool,
-        calendarFor: String? = nil
+        calendarFor: String? = nil, timeZone: String? = nil
     ) -> FrontEndOutput {
         // The time limit counts from here: reading a large document is part of the solve a caller waits for.
         var settings = settings
@@ -261,6 +262,12 @@ extension ProblemKind {
                 return FrontEndOutput(
                     output: "", diagnostics: [
                         "--format ics: the \(name) kind has no calendar; ics is for match-day plans (officials, pitches, matchday)"],
+                    exitCode: .usage, status: nil)
+            }
+            if let timeZone, TimeZone(identifier: timeZone) == nil {
+                return FrontEndOutput(
+                    output: "", diagnostics: [
+                        "--time-zone: \"\(timeZone)\" is not a time zone of this system's database (e.g. Europe/London, UTC)"],
                     exitCode: .usage, status: nil)
             }
             if let calendarFor, !subjects.contains(calendarFor) {
@@ -320,7 +327,7 @@ extension ProblemKind {
             }
             let stamp = settings.reproducible ? Date(timeIntervalSince1970: 0) : Date()
             // The subject was checked against calendarSubjects before solving.
-            output = plan.iCalendar(for: calendarFor, kind: name, stamp: stamp) ?? ""
+            output = plan.iCalendar(for: calendarFor, kind: name, stamp: stamp, timeZone: timeZone.flatMap(TimeZone.init(identifier:))) ?? ""
         }
         return FrontEndOutput(output: output, diagnostics: diagnostics, exitCode: exitCode, status: report.status)
     }

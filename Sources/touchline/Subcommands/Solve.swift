@@ -93,6 +93,11 @@ struct Solve: ParsableCommand {
         "With --format ics: only the matches of this official or team (by id).", valueName: "id"))
     var calendarFor: String?
 
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(
+        "With --format ics: the fixtures' time zone (Europe/London: TZID times and a VTIMEZONE; UTC: UTC times). Without it times float.",
+        valueName: "zone"))
+    var timeZone: String?
+
     @Flag(help: "Read one instance per line and write one result per line.")
     var jsonl = false
 
@@ -103,6 +108,7 @@ struct Solve: ParsableCommand {
         guard jobs >= 1 && jobs <= 64 else { throw ValidationError("--jobs: expected a whole number from 1 to 64") }
         if jsonl && format != .json { throw ValidationError("--jsonl writes JSON lines; drop --format \(format.rawValue)") }
         if calendarFor != nil && format != .ics { throw ValidationError("--calendar-for needs --format ics") }
+        if timeZone != nil && format != .ics { throw ValidationError("--time-zone needs --format ics") }
         if format != .json && format != .text && pretty { throw ValidationError("--pretty indents JSON; drop it with --format \(format.rawValue)") }
         if jsonl && pretty { throw ValidationError("--jsonl writes one result per line; drop --pretty") }
     }
@@ -115,7 +121,7 @@ struct Solve: ParsableCommand {
         }
         let result = JSONFrontEnd.solve(
             data, options: flags.overrides, settings: flags.settings, format: format, pretty: pretty,
-            calendarFor: calendarFor)
+            calendarFor: calendarFor, timeZone: timeZone)
         IO.write(result.output)
         for line in result.diagnostics { IO.error(line) }
         try IO.exit(result.exitCode)

@@ -59,9 +59,13 @@ import Testing
                 case let id?: return match.teams?.contains(id) == true
                 }
             }
-            #expect(Set(calendar.events.map { $0["UID"] ?? "" }) == Set(expected.map { "\($0.id)@officials.touchline" }))
+            // UID: the match id, a hash of what identifies the fixture, then @touchline (not the kind).
+            let uidPattern = /^(.+)-[0-9a-f]{16}@touchline$/
+            let uidMatches = calendar.events.compactMap { ($0["UID"] ?? "").wholeMatch(of: uidPattern).map { String($0.1) } }
+            #expect(uidMatches.count == calendar.events.count)
+            #expect(Set(uidMatches) == Set(expected.map(\.id)))
             for match in expected {
-                let event = try #require(calendar.events.first { $0["UID"] == "\(match.id)@officials.touchline" })
+                let event = try #require(calendar.events.first { $0["UID"]?.hasPrefix("\(match.id)-") == true })
                 #expect(event["DTSTART"] == ICalendar.dateTime(match.start))
                 #expect(event["DTEND"] == ICalendar.dateTime(match.end))
                 let venue = try #require(instance.venues.first { $0.id == match.venue })
@@ -69,6 +73,70 @@ import Testing
             }
         }
         #expect(plan.iCalendar(for: "nobody", kind: "officials", stamp: Date()) == nil)
+    }
+
+    /// A UID follows the fixture: the same from `officials` and `matchday` plans of the same matches and after
+    /// a re-plan moves a match; different for another club's "m1" (other teams or another `calendarId`).
+    @Test func uidsFollowTheFixtureNotTheKindOrThePlan() throws {
+        let start = try #require(LocalDateTime("2026-11-21T14:25"))
+        let event = CalendarEvent(match: "m1", start: start, end: start + 60, summary: "Senior: keate v evans",
+                                  categories: ["Senior"], officials: ["u1"], teams: ["keate", "evans"])
+        var moved = event
+        moved.start = start + 120
+        moved.end = start + 180
+        moved.officials = ["u2"]
+        moved.location = "Agar's 2"
+        #expect(ICalendar.uid(event, calendarId: nil) == ICalendar.uid(moved, calendarId: nil))
+        var otherClub = event
+        otherClub.teams = ["ajax", "psv"]
+        #expect(ICalendar.uid(event, calendarId: nil) != ICalendar.uid(otherClub, calendarId: nil))
+        #expect(ICalendar.uid(event, calendarId: "eton") != ICalendar.uid(event, calendarId: "harrow"))
+        #expect(ICalendar.uid(event, calendarId: "eton").hasPrefix("m1-"))
+
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let officials = try JSONDecoder().decode(OfficialsInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/officials/fieldgame-saturday.json")))
+        let matchday = try JSONDecoder().decode(MatchdayInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/matchday/fieldgame-saturday.json")))
+        let planA = try #require(OfficialsKind.greedy(officials))
+        let planB = try #require(MatchdayKind.greedy(matchday))
+        let a = try #require(OfficialsKind.calendar(officials, planA))
+        let b = try #require(MatchdayKind.calendar(matchday, planB))
+        let uidsA = Set(a.events.map { ICalendar.uid($0, calendarId: a.calendarId) })
+        let uidsB = Set(b.events.map { ICalendar.uid($0, calendarId: b.calendarId) })
+        #expect(uidsA.count == officials.matches.count)
+        #expect(uidsA == uidsB, "the same fixtures planned by two kinds")
+        let textA = try #require(a.iCalendar(for: nil, kind: "officials", stamp: Date(timeIntervalSince1970: 0)))
+        let textB = try #require(b.iCalendar(for: nil, kind: "matchday", stamp: Date(timeIntervalSince1970: 0)))
+        let uidLines = { (text: String) in Set(text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }) }
+        #expect(uidLines(textA) == uidLines(textB))
+    }
+
+    /// `timeZone`: TZID-qualified times with a VTIMEZONE whose observances carry the zone's real offsets
+    /// around the matches (London: GMT in November, BST from the last Sunday of March); UTC: times ending in Z.
+    @Test func timeZonesWriteTZIDWithAVTimeZoneOrUTC() throws {
+        let start = try #require(LocalDateTime("2026-11-21T14:25"))
+        let summer = try #require(LocalDateTime("2026-06-20T10:00"))
+        let plan = PlanCalendar(events: [
+            CalendarEvent(match: "m1", start: start, end: start + 60, summary: "a v b", teams: ["a", "b"]),
+            CalendarEvent(match: "m2", start: summer, end: summer + 60, summary: "c v d", teams: ["c", "d"]),
+        ], officials: [:], teams: ["a", "b", "c", "d"])
+        let london = try #require(TimeZone(identifier: "Europe/London"))
+        let text = try #require(plan.iCalendar(for: nil, kind: "pitches", stamp: Date(timeIntervalSince1970: 0), timeZone: london))
+        let calendar = try RFC5545.parse(Data(text.utf8))
+        #expect(calendar.problems.isEmpty, "\(calendar.problems)")
+        for event in calendar.events { #expect(event["DTSTART;TZID"] == "Europe/London" && event["DTEND;TZID"] == "Europe/London") }
+        #expect(text.contains("DTSTART;TZID=Europe/London:20261121T142500\r\n"))
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/London\r\n"))
+        // The spring-forward of 2026 (29 March, 01:00 GMT) and the autumn fall-back (25 October, 02:00 BST).
+        #expect(text.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260329T010000\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\n"))
+        #expect(text.contains("BEGIN:STANDARD\r\nDTSTART:20261025T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\n"))
+
+        let utc = try #require(plan.iCalendar(for: nil, kind: "pitches", stamp: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC")))
+        #expect(utc.contains("DTSTART:20261121T142500Z\r\n"))
+        #expect(!utc.contains("VTIMEZONE"))
+        #expect(try RFC5545.parse(Data(utc.utf8)).problems.isEmpty)
+        let floating = try #require(plan.iCalendar(for: nil, kind: "pitches", stamp: Date(timeIntervalSince1970: 0)))
+        #expect(floating.contains("DTSTART:20261121T142500\r\n"))
     }
 
     @Test func unplacedMatchesStayInATeamsCalendarWithTheReason() throws {
@@ -152,14 +220,27 @@ enum RFC5545 {
         var top: [String: Int] = [:]
         var event: [String: String]?
         var counts: [String: Int] = [:]
-        let datePattern = /^\d{8}T\d{6}$/, stampPattern = /^\d{8}T\d{6}Z$/, namePattern = /^[A-Za-z0-9-]+$/
+        let datePattern = /^\d{8}T\d{6}Z?$/, stampPattern = /^\d{8}T\d{6}Z$/, namePattern = /^[A-Za-z0-9-]+$/
+        var zones: Set<String> = []
+        var inZone = false
         for line in lines.dropFirst().dropLast() {
             guard let colon = line.firstIndex(of: ":") else {
                 calendar.problems.append("no colon: \(line)")
                 continue
             }
-            let name = String(line[..<colon].split(separator: ";", maxSplits: 1)[0])
+            let head = line[..<colon].split(separator: ";", maxSplits: 1)
+            let name = String(head[0])
+            let parameters = head.count > 1 ? String(head[1]) : nil
             let value = String(line[line.index(after: colon)...])
+            if name == "BEGIN" && value == "VTIMEZONE" { inZone = true }
+            if name == "END" && value == "VTIMEZONE" { inZone = false }
+            if inZone && name == "TZID" { zones.insert(value) }
+            // A TZID parameter must name a VTIMEZONE given earlier in the file (RFC 5545 §3.2.19).
+            if let parameters, parameters.hasPrefix("TZID=") {
+                let zone = String(parameters.dropFirst(5))
+                if !zones.contains(zone) { calendar.problems.append("\(name) refers to TZID \(zone) with no VTIMEZONE") }
+                if event != nil { event!["\(name);TZID"] = zone }
+            }
             if name.wholeMatch(of: namePattern) == nil { calendar.problems.append("bad property name \(name)") }
             switch (name, value) {
             case ("BEGIN", "VEVENT"):

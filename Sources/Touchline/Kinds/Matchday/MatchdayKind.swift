@@ -56,6 +56,9 @@ public struct MatchdayInstance: Sendable, Codable {
     public var rules: MatchdayRules?
     /// The published plan (in the output's own `solution` format).
     public var previous: MatchdaySolution?
+    /// The identity of this club's or league's fixtures (e.g. "eton-field-game"), mixed into calendar UIDs
+    /// so that two clubs' "m1" never share one; optional (the UID also carries the match's teams).
+    public var calendarId: String?
 
     public init(
         pitches: [Pitch], travelMinutes: [TravelEntry]? = nil, matches: [MatchdayMatch], officials: [Official],

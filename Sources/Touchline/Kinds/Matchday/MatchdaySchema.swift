@@ -44,6 +44,7 @@ extension MatchdayKind {
             "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}
           }
         },
+        "calendarId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"},
         "previous": {
           "type": "object", "required": ["pitches"],
           "properties": {

@@ -20,7 +20,7 @@ enum MatchCalendar {
         var lon: Double?
     }
 
-    static func plan(_ fixtures: [Fixture], officials: [Official]) -> PlanCalendar {
+    static func plan(_ fixtures: [Fixture], officials: [Official], calendarId: String?) -> PlanCalendar {
         let names = Dictionary(officials.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
         let events = fixtures.map { fixture in
             let teams = fixture.teams.isEmpty ? fixture.id : fixture.teams.joined(separator: " v ")
@@ -42,7 +42,7 @@ enum MatchCalendar {
                 categories: fixture.competition.map { [$0] } ?? [], officials: fixture.officials, teams: fixture.teams)
         }
         return PlanCalendar(
-            events: events, officials: names, teams: Set(fixtures.flatMap(\.teams)))
+            events: events, officials: names, teams: Set(fixtures.flatMap(\.teams)), calendarId: calendarId)
     }
 }
 
@@ -60,7 +60,7 @@ extension OfficialsKind {
                 place: venues[match.venue].map { MatchCalendar.Place(name: $0.displayName, group: $0.group, lat: $0.lat, lon: $0.lon) },
                 unplacedReason: nil, officials: solution.assignments[match.id] ?? [], missingOfficials: missing[match.id] ?? 0)
         }
-        return MatchCalendar.plan(fixtures, officials: instance.officials)
+        return MatchCalendar.plan(fixtures, officials: instance.officials, calendarId: instance.calendarId)
     }
 }
 
@@ -78,7 +78,7 @@ extension PitchesKind {
                 place: solution.assignments[match.id].flatMap { pitches[$0] }.map(MatchCalendar.Place.init(pitch:)),
                 unplacedReason: reasons[match.id], officials: [], missingOfficials: 0)
         }
-        return MatchCalendar.plan(fixtures, officials: [])
+        return MatchCalendar.plan(fixtures, officials: [], calendarId: instance.calendarId)
     }
 }
 
@@ -98,7 +98,7 @@ extension MatchdayKind {
                 unplacedReason: reasons[match.id], officials: solution.assignments[match.id] ?? [],
                 missingOfficials: missing[match.id] ?? 0)
         }
-        return MatchCalendar.plan(fixtures, officials: instance.officials)
+        return MatchCalendar.plan(fixtures, officials: instance.officials, calendarId: instance.calendarId)
     }
 }
 

@@ -92,6 +92,7 @@ extension OfficialsKind {
             "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}
           }
         },
+        "calendarId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"},
         "previous": {
           "type": "object", "required": ["assignments"],
           "description": "the published plan, in the output's solution format",

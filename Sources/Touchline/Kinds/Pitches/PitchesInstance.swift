@@ -78,6 +78,9 @@ public struct PitchesInstance: Sendable, Codable {
     public var rules: PitchRules?
     /// The published plan (in the output's own `solution` format): re-solving keeps as much of it as it can.
     public var previous: PitchesSolution?
+    /// The identity of this club's or league's fixtures (e.g. "eton-field-game"), mixed into calendar UIDs
+    /// so that two clubs' "m1" never share one; optional (the UID also carries the match's teams).
+    public var calendarId: String?
 
     public init(
         pitches: [Pitch], matches: [PitchMatch], rules: PitchRules? = nil, previous: PitchesSolution? = nil,

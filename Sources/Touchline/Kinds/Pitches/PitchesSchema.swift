@@ -51,6 +51,7 @@ extension PitchesKind {
           "type": "object",
           "properties": {"bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440}}
         },
+        "calendarId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"},
         "previous": {
           "type": "object", "required": ["assignments"],
           "description": "the published plan, in the output's solution format",
