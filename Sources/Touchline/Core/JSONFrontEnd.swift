@@ -46,8 +46,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// An iCalendar file (RFC 5545) of the plan's matches, or of one official's or team's (`officials`,
     /// `pitches` and `matchday`).
     case ics
-    /// A self-contained printable page (inline CSS, no scripts or network): `lineup`, `officials`, `pitches`,
-    /// `matchday`.
+    /// A self-contained printable page (inline CSS, no scripts or network): every kind.
     case html
     /// One row per match, RFC 4180 (`officials`, `pitches`, `matchday`).
     case csv
@@ -279,7 +278,7 @@ extension ProblemKind {
         }
         if format == .html, !rendersHTML {
             return FrontEndOutput(
-                output: "", diagnostics: ["--format html: the \(name) kind has no printable page yet; html is for lineup, officials, pitches and matchday"],
+                output: "", diagnostics: ["--format html: the \(name) kind has no printable page"],
                 exitCode: .usage, status: nil)
         }
         if format == .csv, !rendersCSV {

@@ -86,7 +86,7 @@ struct Solve: ParsableCommand {
     @Flag(help: "Indent the JSON.")
     var pretty = false
 
-    @Option(help: "json (default), text (a plan a person reads), html (a printable page: lineup, officials, pitches, matchday), csv (one row per match: officials, pitches, matchday) or ics (an iCalendar file of the matches: officials, pitches, matchday).")
+    @Option(help: "json (default), text (a plan a person reads), html (a printable page), csv (one row per match: officials, pitches, matchday) or ics (an iCalendar file of the matches: officials, pitches, matchday).")
     var format: OutputFormat = .json
 
     @Option(name: .customLong("calendar-for"), help: ArgumentHelp(

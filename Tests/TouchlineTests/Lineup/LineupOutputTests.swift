@@ -146,8 +146,8 @@ import Testing
         #expect(text == expected, "the chart of \(name) changed; rerun with TOUCHLINE_UPDATE_GOLDEN=1 if on purpose")
     }
 
-    /// Names reach the page as text, never as markup; the page has no scripts and fetches nothing; a kind
-    /// without a page is a usage error before anything is solved.
+    /// Names reach the page as text, never as markup; the page has no scripts and fetches nothing; a format
+    /// the kind does not write (standings as CSV) is a usage error before anything is solved.
     @Test func htmlPageIsSelfContainedAndEscapesNames() throws {
         var instance = try Self.load("u10-7v7")
         instance.players[0].name = "<script>alert('x')</script> & \"Ava\""
@@ -163,7 +163,7 @@ import Testing
         #expect(page.components(separatedBy: "<section class=\"page\">").count == 4, "chart, team sheets, changes")
 
         let standings = try Data(contentsOf: Self.root.appendingPathComponent("instances/standings/world-cup-2018-group-a.json"))
-        let refused = JSONFrontEnd.solve(standings, options: SolverOptions(method: .greedy), format: .html)
+        let refused = JSONFrontEnd.solve(standings, options: SolverOptions(method: .greedy), format: .csv)
         #expect(refused.exitCode == .usage)
         #expect(refused.output.isEmpty)
     }

@@ -287,4 +287,21 @@ import TouchlineMILP
             #expect(paths.contains(path), "\(path) missing from \(paths)")
         }
     }
+
+    /// The printable table: every team by name, the deciding criterion in words, the analysis marks.
+    @Test func htmlTableSaysWhyAndMarksClinches() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let liga = try Data(contentsOf: root.appendingPathComponent("instances/standings/la-liga-2006-07.json"))
+        let page = JSONFrontEnd.solve(liga, format: .html)
+        #expect(page.exitCode == .success)
+        #expect(page.output.hasPrefix("<!DOCTYPE html>") && !page.output.contains("<script"))
+        #expect(page.output.contains("above Barcelona on head-to-head points (4 v 1)"))
+        let instance = try JSONDecoder().decode(StandingsInstance.self, from: liga)
+        for team in instance.teams { #expect(page.output.contains(HTMLPage.escape(team.displayName))) }
+        let analysis = try Data(contentsOf: root.appendingPathComponent("instances/standings/analysis/premier-league-2011-12-after-30.json"))
+        let marks = JSONFrontEnd.solve(analysis, format: .html).output
+        #expect(marks.contains("Best and worst final rank"))
+        #expect(marks.contains("<td class=\"yes\">clinched</td>"))
+    }
 }

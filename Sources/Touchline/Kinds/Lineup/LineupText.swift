@@ -43,6 +43,11 @@ extension LineupKind {
                 lines.append("  \(entry.minute)': next up " + (entry.nextUp.isEmpty ? "-" : entry.nextUp.map { nameOf($0) }.joined(separator: ", ")))
             }
         }
+        if instance.mode == .preMarked {
+            for marks in instance.preMarked?.periods ?? [] {
+                lines.append("Marked for \(chart.periodName(marks.period)): " + marks.active.map { nameOf($0) }.joined(separator: ", "))
+            }
+        }
         if let groups = solution.groups {
             for colour in instance.colourGroups?.colours ?? [] {
                 let members = instance.players.filter { groups.assignment[$0.id] == colour }.map { nameOf($0.id) }
