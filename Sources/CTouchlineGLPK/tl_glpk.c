@@ -3,7 +3,14 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+// Cancellation flags: plain C atomics, the same with and without GLPK.
+volatile int *tl_flag_new(void) { return (volatile int *)calloc(1, sizeof(int)); }
+void tl_flag_raise(volatile int *flag) { __atomic_store_n(flag, 1, __ATOMIC_SEQ_CST); }
+int tl_flag_is_raised(const volatile int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST); }
+void tl_flag_free(volatile int *flag) { free((void *)flag); }
 
 #if __has_include(<glpk.h>)
 #include <glpk.h>
@@ -28,7 +35,12 @@ typedef struct tl_context {
     double gap;
     long long nodes;
     double deadline;           // monotonic seconds, 0 = none
+    double last_progress;      // monotonic seconds of the last progress report
 } tl_context;
+
+static int tl_cancelled(const tl_params *params) {
+    return params->cancel != NULL && __atomic_load_n(params->cancel, __ATOMIC_SEQ_CST) != 0;
+}
 
 static double tl_now(void) {
     struct timespec ts;
@@ -94,8 +106,19 @@ static void tl_callback(glp_tree *tree, void *info) {
             free(x);
         }
     }
-    if ((ctx->params->cancel != NULL && *ctx->params->cancel != 0) ||
-        (ctx->deadline > 0 && tl_now() > ctx->deadline)) {
+    if (ctx->params->progress != NULL) {
+        int reason = glp_ios_reason(tree);
+        double now = tl_now();
+        if (reason == GLP_IBINGO || now - ctx->last_progress >= 0.5) {
+            ctx->last_progress = now;
+            glp_prob *problem = glp_ios_get_prob(tree);
+            // At GLP_IBINGO the new incumbent is already the problem's MIP solution.
+            int has = glp_mip_status(problem) == GLP_FEAS || glp_mip_status(problem) == GLP_OPT || reason == GLP_IBINGO;
+            ctx->params->progress(ctx->params->progress_context, has ? glp_mip_obj_val(problem) : NAN,
+                                  ctx->bound, ctx->gap, ctx->nodes);
+        }
+    }
+    if (tl_cancelled(ctx->params) || (ctx->deadline > 0 && tl_now() > ctx->deadline)) {
         glp_ios_terminate(tree);
     }
 }
@@ -234,12 +257,26 @@ int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) 
     simplex.presolve = GLP_OFF;
     if (ctx.deadline > 0) simplex.tm_lim = tl_limit_ms(ctx.deadline - tl_now());
     double lp_start = tl_now();
-    int code = glp_simplex(problem, &simplex);
+    // With a cancellation flag the simplex runs in slices of 200 iterations (each call resumes from the basis
+    // the last one left), so that a raised flag stops it between slices; a flag raised before the start stops
+    // it before the first.
+    if (params->cancel != NULL) simplex.it_lim = 200;
+    int code = tl_cancelled(params) ? GLP_EITLIM : glp_simplex(problem, &simplex);
+    while (params->cancel != NULL && code == GLP_EITLIM && !tl_cancelled(params)) {
+        if (ctx.deadline > 0) {
+            if (tl_now() >= ctx.deadline) { code = GLP_ETMLIM; break; }
+            simplex.tm_lim = tl_limit_ms(ctx.deadline - tl_now());
+        }
+        code = glp_simplex(problem, &simplex);
+    }
     double lp_time = tl_now() - lp_start;
     result->lp_seconds = tl_now() - start;
     result->glpk_return_code = code;
     int lp_status = glp_get_status(problem);
-    if (code == GLP_ETMLIM) {
+    if (code == GLP_EITLIM && tl_cancelled(params)) {
+        result->status = TL_STATUS_NO_SOLUTION;
+        tl_copy_message(result, "cancelled while solving the LP relaxation", NULL);
+    } else if (code == GLP_ETMLIM) {
         result->status = TL_STATUS_NO_SOLUTION;
         tl_copy_message(result, "time limit reached while solving the LP relaxation", NULL);
     } else if (code != 0) {
@@ -351,7 +388,9 @@ int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) 
             result->bound = ctx.bound;
             double denominator = fabs(result->objective) + 2.220446049250313e-16;
             result->gap = isnan(ctx.bound) ? NAN : fabs(result->objective - ctx.bound) / denominator;
-            if (code == GLP_ETMLIM || code == GLP_ESTOP) {
+            if (code == GLP_ESTOP && tl_cancelled(params)) {
+                tl_copy_message(result, "cancelled with an incumbent", NULL);
+            } else if (code == GLP_ETMLIM || code == GLP_ESTOP) {
                 tl_copy_message(result, "stopped at the time limit with an incumbent", NULL);
             } else if (code == GLP_EMIPGAP) {
                 tl_copy_message(result, "stopped at the requested relative gap", NULL);
@@ -362,7 +401,8 @@ int tl_solve(const tl_model *model, const tl_params *params, tl_result *result) 
         } else if (code == GLP_ETMLIM || code == GLP_ESTOP) {
             result->status = TL_STATUS_NO_SOLUTION;
             result->bound = ctx.bound;
-            tl_copy_message(result, "stopped at the time limit before finding a solution", NULL);
+            tl_copy_message(result, tl_cancelled(params) ? "cancelled before finding a solution"
+                                                         : "stopped at the time limit before finding a solution", NULL);
         } else {
             result->status = TL_STATUS_ERROR;
             char detail[64];

@@ -64,17 +64,18 @@ extension Solver {
             var remaining: Double? = nil
             if let limit = options.timeLimitSeconds {
                 remaining = limit - elapsed()
-                if remaining! <= 0.001 {
-                    // Out of time: the incumbent (if any) stands for the remaining levels.
-                    termination = .timeLimit
-                    message = message ?? "time limit reached before level \(levelIndex + 1) (\(objective?.name ?? "feasibility"))"
-                    if gapLevel == nil { gapLevel = levelIndex }
-                    reports.append(LevelReport(
-                        name: objective?.name ?? "feasibility", termination: incumbent == nil ? .noSolution : .feasible,
-                        objective: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
-                        nodes: 0, seconds: 0, warmStartAccepted: false))
-                    continue
-                }
+            }
+            if options.isCancelled || (remaining.map { $0 <= 0.001 } ?? false) {
+                // Out of time (or cancelled): the incumbent (if any) stands for the remaining levels.
+                termination = .timeLimit
+                message = message ?? (options.isCancelled ? "cancelled" : "time limit reached")
+                    + " before level \(levelIndex + 1) (\(objective?.name ?? "feasibility"))"
+                if gapLevel == nil { gapLevel = levelIndex }
+                reports.append(LevelReport(
+                    name: objective?.name ?? "feasibility", termination: incumbent == nil ? .noSolution : .feasible,
+                    objective: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
+                    nodes: 0, seconds: 0, warmStartAccepted: false))
+                continue
             }
             let earlier = reports.compactMap(\.objective)
             let derived = earlier.count == levelIndex ? objective?.boundFromEarlier?(earlier) : nil
@@ -83,6 +84,11 @@ extension Solver {
                 let reached = objective.sense == .minimize ? value <= bound + 1e-9 : value >= bound - 1e-9
                 if reached {
                     // The incumbent meets a bound no solution can beat: optimal without a solve.
+                    if options.reportsLevels, let control = options.control {
+                        control.report(.levelStarted(name: objective.name, index: levelIndex, count: levels.count))
+                        control.report(.levelFinished(
+                            name: objective.name, termination: .optimal, objective: value, bound: bound, gap: 0, seconds: 0))
+                    }
                     reports.append(LevelReport(
                         name: objective.name, termination: .optimal, objective: value, bound: bound, gap: 0, nodes: 0,
                         seconds: 0, warmStartAccepted: true))
@@ -91,9 +97,15 @@ extension Solver {
                 }
             }
             let problem = model.flatten(objective: objective, extraRows: heldRows)
+            let name = objective?.name ?? "feasibility"
+            if options.reportsLevels { options.control?.report(.levelStarted(name: name, index: levelIndex, count: levels.count)) }
             let outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
             totalNodes += outcome.nodes
-            let name = objective?.name ?? "feasibility"
+            if options.reportsLevels {
+                options.control?.report(.levelFinished(
+                    name: name, termination: outcome.termination, objective: outcome.objective, bound: outcome.bound,
+                    gap: outcome.gap, seconds: outcome.seconds))
+            }
             reports.append(LevelReport(
                 name: name, termination: outcome.termination, objective: outcome.objective, bound: outcome.bound,
                 gap: outcome.gap, nodes: outcome.nodes, seconds: outcome.seconds,

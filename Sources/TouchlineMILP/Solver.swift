@@ -12,10 +12,15 @@ public struct SolveOptions: Sendable {
     /// checked against the model first and dropped, with a note, when it breaks a constraint.
     public var warmStart: [Double]?
     public var tuning: SolverTuning
+    /// Cancellation and progress events (shared by every copy of these options); nil for none.
+    public var control: SolveControl?
+    /// Whether ``Solver/solve(_:options:)`` reports its levels to `control` (a pipeline of many inner solves,
+    /// such as the lineup engine's, turns it off and reports its own levels).
+    public var reportsLevels = true
 
     public init(
         timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,
-        warmStart: [Double]? = nil, tuning: SolverTuning = SolverTuning()
+        warmStart: [Double]? = nil, tuning: SolverTuning = SolverTuning(), control: SolveControl? = nil
     ) {
         self.timeLimitSeconds = timeLimitSeconds
         self.mipGap = mipGap
@@ -23,7 +28,11 @@ public struct SolveOptions: Sendable {
         self.verbose = verbose
         self.warmStart = warmStart
         self.tuning = tuning
+        self.control = control
     }
+
+    /// True when the solve was asked to stop.
+    public var isCancelled: Bool { control?.isCancelled ?? false }
 }
 
 /// Branch-and-bound settings. The defaults (feasibility pump, cuts, pseudocost branching) are the ones that

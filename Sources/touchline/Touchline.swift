@@ -22,6 +22,7 @@ struct TouchlineCommand: ParsableCommand {
             66 an input file cannot be read; 69 the method is not in this build; 70 internal error; \
             73 an output file cannot be written; 74 standard output cannot be written (closed, full, broken pipe).
             """,
+        version: "touchline \(TouchlineVersion.string), MILP backend \(BuildInfo.backend)",
         subcommands: [Solve.self, Validate.self, Verify.self, Export.self, Schema.self, Kinds.self, Generate.self, ReportCommand.self],
         defaultSubcommand: Solve.self
     )
@@ -136,6 +137,12 @@ enum IO {
     static func error(_ text: String) {
         guard !closedAtStart.contains(2) else { return }
         _ = writeAll(2, Array("touchline: \(text.printable)\n".utf8))
+    }
+
+    /// Raw text on standard error (the progress line); errors are ignored, as a closed stderr loses nothing.
+    static func errorText(_ text: String) {
+        guard !closedAtStart.contains(2) else { return }
+        _ = writeAll(2, Array(text.utf8))
     }
 
     static func exit(_ status: ExitStatus) throws {

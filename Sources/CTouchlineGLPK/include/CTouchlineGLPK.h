@@ -61,8 +61,13 @@ typedef struct tl_params {
     int branching;               // 0 default (Driebeck-Tomlin), 1 pseudocost, 2 most fractional
     int backtracking;            // 0 default (best local bound), 1 depth first, 2 breadth first, 3 best projection
     const double *warm_start;    // NULL or num_cols values: an integer-feasible solution offered at GLP_IHEUR
-    const volatile int *cancel;  // NULL or a flag; non-zero stops the search
+    const volatile int *cancel;  // NULL or a flag (tl_flag_*); non-zero stops the simplex and the search
     int relaxation_only;         // 1: solve the LP relaxation only (integrality ignored), with duals
+    /// NULL or called from branch and bound (on the solving thread, between GLPK's steps, never inside a
+    /// GLPK routine) when a better incumbent is found and at most every half second otherwise: the incumbent
+    /// (NAN when none yet), the best bound, the relative gap (NAN when unknown) and the nodes so far.
+    void (*progress)(void *context, double incumbent, double bound, double gap, long long nodes);
+    void *progress_context;
 } tl_params;
 
 typedef struct tl_result {
@@ -80,6 +85,13 @@ typedef struct tl_result {
     double *reduced_costs;       // NULL or caller-owned num_cols entries: the LP's reduced costs (LP solves only)
     char message[512];
 } tl_result;
+
+/// A cancellation flag another thread may raise while a solve reads it: allocated zeroed, set with a
+/// sequentially consistent store, read with an atomic load. Available with and without GLPK.
+volatile int *tl_flag_new(void);
+void tl_flag_raise(volatile int *flag);
+int tl_flag_is_raised(const volatile int *flag);
+void tl_flag_free(volatile int *flag);
 
 /// 1 when this build has GLPK, else 0.
 int tl_glpk_available(void);

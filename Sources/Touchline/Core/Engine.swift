@@ -40,7 +40,7 @@ public enum Engine {
             let spent = (ContinuousClock.now - started).inSeconds
             let solveOptions = SolveOptions(
                 timeLimitSeconds: max(1, options.resolvedTimeLimit - spent), mipGap: options.mipGap ?? 0,
-                memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose)
+                memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose, control: settings.control)
             let plan = Kind.bestEffort(instance, solver: options.resolvedMethod == .greedy ? nil : Solvers.default, options: solveOptions)
             if let plan {
                 let violations = Kind.verify(instance, plan)
@@ -74,12 +74,13 @@ public enum Engine {
             return try infeasible(method: nil, reason: reason)
         }
 
+        var independentOptions = SolveOptions(
+            timeLimitSeconds: max(0.05, options.resolvedTimeLimit - (ContinuousClock.now - started).inSeconds),
+            mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose, control: settings.control)
+        // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
+        independentOptions.reportsLevels = false
         if let parts = Kind.solveIndependently(
-            instance, solver: method == .greedy ? nil : Solvers.default,
-            options: SolveOptions(
-                timeLimitSeconds: max(0.05, options.resolvedTimeLimit - (ContinuousClock.now - started).inSeconds),
-                mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose),
-            tuning: settings.tuning)
+            instance, solver: method == .greedy ? nil : Solvers.default, options: independentOptions, tuning: settings.tuning)
         {
             var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
             stats.patterns = parts.patterns
@@ -111,6 +112,8 @@ public enum Engine {
             if !violations.isEmpty { throw .verificationFailed(["greedy: "] + violations) }
         }
         let greedyObjective = greedy.map { Kind.objective(instance, $0) }
+        settings.control?.report(.heuristic(
+            objective: greedyObjective.flatMap { Kind.levels($0).first?.value }, seconds: seconds()))
 
         guard method != .greedy, let solver = Solvers.default else {
             guard let greedy, let greedyObjective else {
@@ -146,7 +149,7 @@ public enum Engine {
         var solveOptions = SolveOptions(
             timeLimitSeconds: max(0.05, options.resolvedTimeLimit - spent), mipGap: options.mipGap ?? 0,
             memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose,
-            tuning: settings.tuning ?? formulation.tuning)
+            tuning: settings.tuning ?? formulation.tuning, control: settings.control)
         if options.warmStart ?? true, let greedy {
             solveOptions.warmStart = formulation.encode(greedy)
         }

@@ -81,14 +81,17 @@ public struct RunSettings: Sendable {
     public var reproducible: Bool
     /// When the time limit started counting (reading the JSON included); nil: when ``Engine/solve`` is called.
     public var started: ContinuousClock.Instant?
+    /// Cancellation and progress events of this solve (see ``Engine/solve(_:kind:options:progress:)``).
+    public var control: SolveControl?
 
     public init(
         verbose: Bool = false, tuning: SolverTuning? = nil, reproducible: Bool = false,
-        started: ContinuousClock.Instant? = nil
+        started: ContinuousClock.Instant? = nil, control: SolveControl? = nil
     ) {
         self.verbose = verbose
         self.tuning = tuning
         self.reproducible = reproducible
         self.started = started
+        self.control = control
     }
 }

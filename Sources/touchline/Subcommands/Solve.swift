@@ -25,6 +25,12 @@ struct SolveFlags: ParsableArguments {
     var tuning: String?
 
     var overrides: SolverOptions { SolverOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap) }
+    @Flag(help: "Show the solve's progress on standard error (one line per level: incumbent, bound, gap, time); on by default when standard error is a terminal. Standard output is unchanged.")
+    var progress = false
+
+    @Flag(name: .customLong("no-progress"), help: "No progress lines, even on a terminal.")
+    var noProgress = false
+
     var settings: RunSettings { RunSettings(verbose: verbose, tuning: parsedTuning, reproducible: reproducible) }
 
     var parsedTuning: SolverTuning? { tuning.flatMap { try? SolverTuning(parsing: $0) } }
@@ -114,14 +120,33 @@ struct Solve: ParsableCommand {
     }
 
     func run() throws {
+        if (file == nil || file == "-") && isatty(0) == 1 {
+            // Nothing piped in and nobody typing JSON by hand: say how to use it instead of waiting.
+            IO.error("""
+                touchline reads a JSON instance from standard input or a file, e.g.
+                  touchline solve instances/lineups/u10-7v7.json
+                  touchline < instance.json
+                  touchline generate lineup --size 12 | touchline --format text
+                touchline --help for every command; touchline schema KIND for the JSON of a kind.
+                """)
+            throw ArgumentParser.ExitCode(ExitStatus.usage.rawValue)
+        }
         let data = try IO.read(file)
         if jsonl {
             try runLines(data)
             return
         }
+        var settings = flags.settings
+        let showProgress = !flags.noProgress && (flags.progress || isatty(2) == 1)
+        if showProgress {
+            let display = ProgressDisplay(terminal: isatty(2) == 1, limit: flags.overrides.timeLimitSeconds)
+            // Watching only: the solve runs exactly as without the display, so standard output is the same.
+            settings.control = SolveControl(cancellable: false) { event in display.show(event) }
+        }
         let result = JSONFrontEnd.solve(
-            data, options: flags.overrides, settings: flags.settings, format: format, pretty: pretty,
+            data, options: flags.overrides, settings: settings, format: format, pretty: pretty,
             calendarFor: calendarFor, timeZone: timeZone)
+        settings.control.map { _ in ProgressDisplay.finish(terminal: isatty(2) == 1) }
         IO.write(result.output)
         for line in result.diagnostics { IO.error(line) }
         try IO.exit(result.exitCode)
@@ -167,5 +192,62 @@ struct Solve: ParsableCommand {
             if output.exitCode == .internalError || output.exitCode == .unavailable { worst = output.exitCode }
         }
         try IO.exit(worst)
+    }
+}
+
+/// The progress lines of `solve` on standard error: on a terminal one line per level, rewritten in place as
+/// the incumbent, bound and gap move; elsewhere (`--progress` into a file) a line when a level starts or ends.
+final class ProgressDisplay: @unchecked Sendable {
+    let terminal: Bool
+    let limit: Double?
+    private let lock = NSLock()
+    private var level = ""
+    private var lastLine = 0.0
+
+    init(terminal: Bool, limit: Double?) {
+        self.terminal = terminal
+        self.limit = limit
+    }
+
+    static func number(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.3g", value)
+    }
+
+    func show(_ event: SolveEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        let clock = { (seconds: Double) in
+            String(format: "%.1f", seconds) + (self.limit.map { String(format: " / %.0f s", $0) } ?? " s")
+        }
+        switch event {
+        case let .heuristic(objective, seconds):
+            write("greedy: " + (objective.map { "plan, primary objective \(Self.number($0))" } ?? "no plan") + ", \(clock(seconds))", final: true)
+        case let .levelStarted(name, index, count):
+            level = name
+            write("level \(index + 1)/\(count) \(name): solving", final: false)
+        case let .progress(name, incumbent, bound, gap, nodes, seconds):
+            guard terminal || seconds - lastLine >= 1 else { return }
+            lastLine = seconds
+            let gapText = gap.map { String(format: "%.1f %%", $0 * 100) } ?? "–"
+            write("\(name): incumbent \(Self.number(incumbent)), bound \(Self.number(bound)), gap \(gapText), \(nodes) nodes, \(clock(seconds))", final: false)
+        case let .levelFinished(name, termination, objective, bound, gap, seconds):
+            let gapText = gap.map { String(format: "%.1f %%", $0 * 100) } ?? "–"
+            write("\(name): \(termination.rawValue), \(Self.number(objective)) (bound \(Self.number(bound)), gap \(gapText)), level took \(String(format: "%.1f s", seconds))", final: true)
+        }
+    }
+
+    private func write(_ text: String, final: Bool) {
+        if terminal {
+            // Rewrite the current line; a finished level keeps its line.
+            IO.errorText("\r\u{1B}[K" + text.printable + (final ? "\n" : ""))
+        } else if final || text.hasSuffix("solving") || text.contains("incumbent") {
+            IO.errorText(text.printable + "\n")
+        }
+    }
+
+    /// Ends an open line on a terminal.
+    static func finish(terminal: Bool) {
+        if terminal { IO.errorText("\r\u{1B}[K") }
     }
 }

@@ -34,10 +34,18 @@ enum LineupPatternSolver {
     ) -> Outcome {
         let clock = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - clock).inSeconds }
-        func remaining() -> Double { timeLimitSeconds - elapsed() }
+        // A cancelled solve has no time left: every loop below stops at its next check.
+        func remaining() -> Double { options.isCancelled ? 0 : timeLimitSeconds - elapsed() }
         let a = space.analysis
         var outcome = Outcome()
-        let solveOptions = options
+        var solveOptions = options
+        // The inner solves are steps of the three levels below, which report themselves.
+        solveOptions.reportsLevels = false
+        func report(_ stats: LevelStats) {
+            options.control?.report(.levelFinished(
+                name: stats.name, termination: LevelTermination(rawValue: stats.termination) ?? .feasible,
+                objective: stats.value, bound: stats.bound, gap: stats.gap, seconds: stats.seconds))
+        }
         func objective(_ plan: LineupPlan) -> LineupObjective {
             LineupVerifier.objective(a.instance, a.solution(plan))
         }
@@ -126,6 +134,7 @@ enum LineupPatternSolver {
         }
 
         // Level 1: spread.
+        options.control?.report(.levelStarted(name: "spread", index: 0, count: 3))
         let level1Start = elapsed()
         var spread: Int? = nil
         var unresolvedBelow: Int? = nil   // smallest S with a window not proven empty
@@ -171,6 +180,10 @@ enum LineupPatternSolver {
                 }
                 var found: LineupPlan? = nil
                 if let values = fixing.values { found = model.decode(values) }
+                if found == nil && fixing.status != .infeasible && remaining() <= 0.01 {
+                    if unresolvedBelow == nil { unresolvedBelow = width }
+                    break scan
+                }
                 if found == nil && fixing.status != .infeasible {
                     let feasibility = LineupPatternModel(space, window: w, goal: .feasibility)
                     var settings = solveOptions
@@ -201,6 +214,7 @@ enum LineupPatternSolver {
             let stats = LevelStats(name: "spread", termination: unresolvedBelow == nil ? "infeasible" : "noSolution", value: nil,
                                    bound: unresolvedBelow.map(Double.init), gap: nil, seconds: elapsed() - level1Start, nodes: outcome.nodes)
             outcome.levels = [stats]
+            report(stats)
             if noPlanAtAll {
                 outcome.infeasible = "no combination of the players' legal patterns fills the formation in every segment (proven by the linear relaxation of the pattern model over every pattern)"
             } else if unresolvedBelow == nil {
@@ -216,6 +230,7 @@ enum LineupPatternSolver {
             name: "spread", termination: spreadProven ? "optimal" : "feasible", value: Double(spreadValue),
             bound: spreadBound, gap: spreadProven ? 0 : gap(Double(spreadValue), spreadBound),
             seconds: elapsed() - level1Start, nodes: outcome.nodes))
+        report(outcome.levels[0])
 
         let finalWindows = windows(spreadValue)
         /// One level over the windows of the spread: exact reduced-cost fixing in each window, below the
@@ -227,6 +242,7 @@ enum LineupPatternSolver {
         ) {
             let started = elapsed()
             let nodesBefore = outcome.nodes
+            options.control?.report(.levelStarted(name: name, index: outcome.levels.count, count: 3))
             var levelProven = proven
             var bound = Double.infinity
             for w in finalWindows where !empty.contains(w) {
@@ -264,6 +280,7 @@ enum LineupPatternSolver {
                 name: name, termination: levelProven ? "optimal" : "feasible", value: Double(reached),
                 bound: bound, gap: levelProven ? 0 : gap(Double(reached), bound),
                 seconds: elapsed() - started, nodes: outcome.nodes - nodesBefore))
+            report(outcome.levels[level])
         }
 
         // Level 2: substitutions within the windows of the spread (a window whose level-2 optimum the scan's
@@ -312,6 +329,9 @@ extension LineupKind {
         // Listing colour schedules and the greedy's colour search take at most a share of the limit each.
         guard space.modeLimit == nil, space.enumerate(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9)))) else { return nil }
         let start = LineupGreedy.plan(analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds), space: space)
+        options.control?.report(.heuristic(
+            objective: start.map { Double(LineupVerifier.objective(instance, analysis.solution($0)).spread) },
+            seconds: (ContinuousClock.now - clock).inSeconds))
         var solveOptions = options
         solveOptions.tuning = tuning ?? patternTuning
         let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds

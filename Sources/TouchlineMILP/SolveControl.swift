@@ -1,0 +1,87 @@
+import Foundation
+#if GLPK
+import CTouchlineGLPK
+#endif
+
+/// What a running solve reports (see ``SolveControl``).
+public enum SolveEvent: Sendable, Equatable {
+    /// A level of the lexicographic objective (or a stage of a kind's own pipeline) starts.
+    case levelStarted(name: String, index: Int, count: Int)
+    /// Branch and bound moved: a better incumbent (nil when none yet), the best bound, the relative gap.
+    case progress(level: String, incumbent: Double?, bound: Double?, gap: Double?, nodes: Int, seconds: Double)
+    /// A level ended: how, its value and bound.
+    case levelFinished(name: String, termination: LevelTermination, objective: Double?, bound: Double?, gap: Double?, seconds: Double)
+    /// A heuristic plan is ready (the greedy pass of the engine), with its primary objective value.
+    case heuristic(objective: Double?, seconds: Double)
+}
+
+/// A handle on a running solve from another thread: raise ``cancel()`` to stop it (GLPK stops at its next
+/// step: between simplex slices of 500 iterations or at the next branch-and-bound node; the kinds' own loops
+/// check ``isCancelled``), and receive ``SolveEvent``s through `onEvent` (called on the solving thread, so keep
+/// it short and thread-safe). Pass it in ``SolveOptions/control``; every copy of the options shares it.
+public final class SolveControl: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    private var level = ""
+    private let started = ContinuousClock.now
+    /// Receives the solve's events; nil for none.
+    public let onEvent: (@Sendable (SolveEvent) -> Void)?
+    /// False for a control that only watches (the command line's progress display): GLPK then runs exactly as
+    /// without a control (a cancellable simplex runs in slices, which may end at another optimal vertex, so a
+    /// tie between equally good plans may break the other way).
+    public let cancellable: Bool
+    #if GLPK
+    /// The C flag GLPK's callback reads (tl_flag_*).
+    let flag: UnsafeMutablePointer<Int32>
+    #endif
+
+    public init(cancellable: Bool = true, onEvent: (@Sendable (SolveEvent) -> Void)? = nil) {
+        self.onEvent = onEvent
+        self.cancellable = cancellable
+        #if GLPK
+        flag = UnsafeMutablePointer(mutating: tl_flag_new())!
+        #endif
+    }
+
+    deinit {
+        #if GLPK
+        tl_flag_free(flag)
+        #endif
+    }
+
+    /// Asks the solve to stop as soon as it can; it then answers with the best it has.
+    public func cancel() {
+        lock.lock()
+        raised = true
+        lock.unlock()
+        #if GLPK
+        tl_flag_raise(flag)
+        #endif
+    }
+
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return raised
+    }
+
+    /// Seconds since the control was made.
+    public var seconds: Double { (ContinuousClock.now - started).inSeconds }
+
+    /// Reports an event (and remembers the level that started, for the progress events of GLPK's callback).
+    public func report(_ event: SolveEvent) {
+        if case let .levelStarted(name, _, _) = event {
+            lock.lock()
+            level = name
+            lock.unlock()
+        }
+        onEvent?(event)
+    }
+
+    /// The level that started last.
+    public var currentLevel: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return level
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The command line around a solve: --version, progress on standard error (standard output unchanged), and
+/// what a user who types `touchline` alone on a terminal sees.
+@Suite struct ProgressCLITests {
+    @Test func versionNamesTheBackend() throws {
+        let run = try Binary.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("touchline 0."))
+        #expect(run.stdout.contains("GLPK") || run.stdout.contains("greedy-only"))
+    }
+
+    /// `--progress` writes level lines on standard error; standard output is byte for byte what it is without.
+    @Test func progressGoesToStandardErrorOnly() throws {
+        let path = "instances/lineups/u10-turn-based.json"
+        let plain = try Binary.run(["solve", "--reproducible", path])
+        let shown = try Binary.run(["solve", "--reproducible", "--progress", path])
+        #expect(shown.status == plain.status)
+        #expect(shown.stdout == plain.stdout)
+        #expect(shown.stderr.contains("greedy: plan"))
+        #if GLPK
+        #expect(shown.stderr.contains("level 1/3 spread: solving"))
+        #expect(shown.stderr.contains("offPreferredPosition: optimal"))
+        #endif
+        #expect(!plain.stderr.contains("greedy: plan"), "no progress on a pipe without --progress")
+    }
+
+    /// `touchline` alone on a terminal (a pseudo-terminal made by util-linux `script`): a usage note and
+    /// exit 64 instead of waiting for input that will never come.
+    @Test func aloneOnATerminalItSaysHowToUseIt() throws {
+        guard let script = Binary.which("script") else { return }
+        let binary = try Binary.executable().path
+        let run = try Binary.launch(script, ["-qec", "'\(binary)'", "/dev/null"], stdin: Data())
+        #expect(run.stdout.contains("reads a JSON instance from standard input or a file"), "\(run.stdout)")
+        #expect(run.status == 64)
+    }
+}
