@@ -33,7 +33,7 @@ let package = Package(
         // GNU GLPK as a system library. Debian ships no pkg-config file for it, so none is declared.
         .systemLibrary(
             name: "CGLPK",
-            providers: [.apt(["libglpk-dev"])]
+            providers: [.apt(["libglpk-dev"]), .brew(["glpk"])]
         ),
         // The only code that calls GLPK: builds, solves and frees one problem inside one C call, under
         // setjmp with glp_error_hook, so a GLPK fatal error becomes an error code and never a Swift frame

@@ -47,8 +47,9 @@ import TouchlineMILP
             let task = Task { try await Engine.solve(instance, kind: Kind.self, options: limit, progress: { events.add($0) }) }
             // Let it get into the MILP, then cancel.
             let clock = ContinuousClock.now
+            // (On a loaded machine the lineup's listing and greedy can take many seconds before that.)
             while !events.all.contains(where: { if case .levelStarted = $0 { return true } else { return false } }),
-                  (ContinuousClock.now - clock) < .seconds(20) {
+                  (ContinuousClock.now - clock) < .seconds(50) {
                 try await Task.sleep(for: .milliseconds(20))
             }
             try await Task.sleep(for: .milliseconds(300))

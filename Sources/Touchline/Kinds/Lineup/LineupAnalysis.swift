@@ -1,3 +1,4 @@
+import TouchlineMILP
 /// What the formulation, the greedy and the solution builder derive from a valid instance: the segments to
 /// plan, who may play where and when, what every rule asks in minutes and segments.
 struct LineupAnalysis: Sendable {
@@ -9,6 +10,10 @@ struct LineupAnalysis: Sendable {
     }
 
     let instance: LineupInstance
+    /// The solve's control: the pure-Swift searches (colour schedules, the colour deal) stop when it is
+    /// cancelled, as GLPK does.
+    var control: SolveControl? = nil
+    var isCancelled: Bool { control?.isCancelled ?? false }
     /// Regulation end and match end (match clock).
     let regulationEnd: Int
     let matchEnd: Int

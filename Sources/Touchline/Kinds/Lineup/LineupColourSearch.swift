@@ -58,7 +58,7 @@ struct LineupColourSearch {
 
     var exhausted: Bool {
         if nodes >= nodeBudget || timedOut { return true }
-        if nodes & 255 == 0 && ContinuousClock.now >= deadline { return true }
+        if nodes & 255 == 0 && (ContinuousClock.now >= deadline || space.analysis.isCancelled) { return true }
         return false
     }
 
@@ -267,7 +267,7 @@ struct LineupColourSearch {
             nodes += 10
             if best != nil { afterFirst += 1 }
             if afterFirst > improveSchedules { break }
-            if nodes >= nodeBudget || ContinuousClock.now >= deadline { timedOut = true; break }
+            if nodes >= nodeBudget || ContinuousClock.now >= deadline || a.isCancelled { timedOut = true; break }
             // Without season minutes the colours' own spread is (nearly) the plan's: nothing later can win.
             if let best, a.rules.seasonBalance != true, estimate > best.objective.spread { continue }
             counts[0] += 1
@@ -286,7 +286,6 @@ struct LineupColourSearch {
     private mutating func deal(_ schedule: LineupPatternSpace.ColourSchedule) -> LineupPlan? {
         let a = space.analysis
         let n = a.segmentCount
-        let keeperPosition = a.keeper
         // Masks of the schedule with their capacity (members of all colours following them).
         let groups = schedule.members.sorted { $0.key < $1.key }
         let groupMask = groups.map(\.key)

@@ -902,7 +902,9 @@ extension LineupPatternSpace {
                 if overflow { return }
                 steps += 1
                 if steps > 4_000_000 { overflow = true; return }
-                if let deadline, steps & 4095 == 0, ContinuousClock.now >= deadline { overflow = true; late = true; return }
+                if steps & 4095 == 0, analysis.isCancelled || deadline.map({ ContinuousClock.now >= $0 }) == true {
+                    overflow = true; late = true; return
+                }
                 if s == n {
                     let colours = (0..<count).map { ColourSchedule.Colour(mask: masks[$0], size: sizes[$0]) }.sorted()
                     let schedule = ColourSchedule(colours: colours)

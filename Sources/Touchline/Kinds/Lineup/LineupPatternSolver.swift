@@ -323,7 +323,8 @@ extension LineupKind {
     ) -> IndependentSolve<LineupSolution>? {
         guard let solver, !compactModelForced else { return nil }
         let clock = ContinuousClock.now
-        let analysis = LineupAnalysis(instance)
+        var analysis = LineupAnalysis(instance)
+        analysis.control = options.control
         var space = LineupPatternSpace(analysis)
         let total = options.timeLimitSeconds ?? 10
         // Listing colour schedules and the greedy's colour search take at most a share of the limit each.

@@ -1,0 +1,18 @@
+// Solves two matches on two pitches through the library and says which method answered.
+import Touchline
+import TouchlineMILP
+
+let start = LocalDateTime("2026-11-21T14:25")!
+let instance = PitchesInstance(
+    pitches: [
+        Pitch(id: "agars-1", name: "Agar's 1", group: "North", sizes: ["senior"]),
+        Pitch(id: "south-meadow-1", name: "South Meadow 1", group: "South", sizes: ["junior"]),
+    ],
+    matches: [
+        PitchMatch(id: "m1", start: start, durationMinutes: 60, size: "senior", teams: ["hawtrey", "durnford"]),
+        PitchMatch(id: "m2", start: start, durationMinutes: 50, size: "junior", teams: ["keate", "evans"]),
+    ])
+let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 5))
+print("milp available: \(Solvers.default != nil)")
+print("status: \(report.status.rawValue), method: \(report.method ?? "-")")
+print("placed: \(report.solution?.assignments.count ?? 0)")
