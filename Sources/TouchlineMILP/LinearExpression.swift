@@ -1,6 +1,6 @@
 /// A sparse linear expression `Σ coefficient·variable + constant`.
 ///
-/// Build it with the ordinary operators (`3 * x + y - 2`) or with ``sum(_:)``. It is not `Equatable`: `==`
+/// Build it with the ordinary operators (`3 * x + y - 2`) or with `sum` (of variables or of expressions). It is not `Equatable`: `==`
 /// between expressions builds a ``LinearConstraint``. Terms may repeat a variable; they are merged when the
 /// expression enters a model.
 public struct LinearExpression: Sendable {

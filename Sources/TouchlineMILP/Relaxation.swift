@@ -177,15 +177,19 @@ public enum ReducedCostFixing {
     /// Minimises `model.objectives[0]` (which must be a minimisation with integer values on integer points).
     ///
     /// - Parameters:
+    ///   - model: the model; its first objective is minimised.
+    ///   - solver: the backend that solves the LPs and the restricted MIPs.
     ///   - incumbent: a feasible solution of the model (checked; dropped when it breaks a constraint).
     ///   - cutoff: only solutions of value at most `cutoff` matter (e.g. one below an incumbent known
     ///     elsewhere); ``Status/infeasible`` then means "none of value at most `cutoff`".
-    ///   - target: try the target form first, with at most `targetSeconds` (then the improvement form).
+    ///   - target: try the target form first (then the improvement form).
+    ///   - targetSeconds: the most the target form may take.
     ///   - improve: run the improvement form after the target form (false: stop after the target attempt).
     ///   - timeLimitSeconds: for everything together.
     ///   - integralCompletion: the caller's word that the objective is integral at an optimal completion of
     ///     every integer point even though some of its terms are on continuous columns (e.g. a transportation
     ///     system whose vertices are integral); without it the objective must be integer-valued by its terms.
+    ///   - options: gap, memory, tuning and the control of the solves.
     public static func minimize(
         _ model: Model, solver: any Solver, incumbent: [Double]? = nil, cutoff: Double? = nil, target: Bool = true,
         targetSeconds: Double = 10, improve: Bool = true, timeLimitSeconds: Double? = nil,

@@ -79,9 +79,9 @@ public struct RunSettings: Sendable {
     public var tuning: SolverTuning?
     /// Report zero seconds, so that the same input gives the same output byte for byte.
     public var reproducible: Bool
-    /// When the time limit started counting (reading the JSON included); nil: when ``Engine/solve`` is called.
+    /// When the time limit started counting (reading the JSON included); nil: when `Engine.solve` is called.
     public var started: ContinuousClock.Instant?
-    /// Cancellation and progress events of this solve (see ``Engine/solve(_:kind:options:progress:)``).
+    /// Cancellation and progress events of this solve (the async `Engine.solve` makes one; an app that runs its own threads passes its own).
     public var control: SolveControl?
 
     public init(

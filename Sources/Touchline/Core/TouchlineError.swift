@@ -28,7 +28,7 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
     /// The solver failed in a way that left no answer.
     case solverFailure(String)
 
-    /// The input issues, for ``invalidInput``; otherwise one issue holding the description.
+    /// The input issues, for ``TouchlineError/invalidInput(_:)``; otherwise one issue holding the description.
     public var issues: [InputIssue] {
         if case let .invalidInput(issues) = self { return issues }
         return [InputIssue(path: "", message: description)]

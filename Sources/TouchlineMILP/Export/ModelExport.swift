@@ -20,6 +20,7 @@ extension Model {
     /// optimum read back has the opposite sign.
     ///
     /// - Parameters:
+    ///   - format: CPLEX LP or free MPS.
     ///   - level: the objective level to write (0-based); earlier levels are added as `held` rows.
     ///   - held: constraints that hold earlier levels (from a solve), written as ordinary rows.
     public func export(_ format: ModelFileFormat, level: Int = 0, held: [ConstraintDefinition] = []) throws(MILPError) -> String {

@@ -15,7 +15,7 @@ public enum LineupKind: ProblemKind {
 
     public static func validate(_ instance: LineupInstance) -> [InputIssue] { instance.issues() }
 
-    /// Counting arguments, before any solve: the squad against the formation (``LineupAnalysis/collisions()``),
+    /// Counting arguments, before any solve: the squad against the formation (`LineupAnalysis.collisions()`),
     /// then each player's legal patterns (a player with none, naming the rules that exclude every one; no
     /// keeper for a whole period) and the minutes those patterns allow against what the field holds.
     public static func impossibility(_ instance: LineupInstance) -> String? {

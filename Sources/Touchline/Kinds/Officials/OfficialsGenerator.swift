@@ -4,7 +4,7 @@ extension OfficialsKind {
         unit: "matches in the term", range: 1...2000, series: [25, 50, 100, 200, 300, 500], smallSeries: [6, 12])
 
     /// A term's fixtures already placed on pitches (first fit), seniors needing two umpires of level 2, juniors
-    /// one; umpires as ``FieldGame/umpires(for:random:)`` makes them; 10 minutes' rest and 15 minutes to cross
+    /// one; umpires as `FieldGame.umpires(for:random:)` makes them; 10 minutes' rest and 15 minutes to cross
     /// between North and South Fields.
     public static func generate(size: Int, seed: UInt64) -> OfficialsInstance {
         precondition(generatorSize.range.contains(size), "size out of range")
