@@ -149,13 +149,16 @@ struct OfficialsCore: Sendable {
             guard let o = officialIndex[official.id], !crews[m].contains(o) else { continue }
             let place = placeOf[m]!
             if let other = worked[o].first(where: { $0.match != m && clash(m, at: place, $0.match, at: $0.place) }) {
-                busy.append("\(official.id) has \(matches[other.match].id) at \(matches[other.match].when.timeText)")
+                // Names and teams, as a secretary reads them (ids only where the instance has no more).
+                let otherMatch = matches[other.match]
+                let label = otherMatch.teams.isEmpty ? otherMatch.id : otherMatch.teams.joined(separator: " v ")
+                busy.append("\(official.displayName) has \(label) at \(otherMatch.when.timeText)")
             } else if let limit = official.maxPerDay, worked[o].filter({ matches[$0.match].day == match.day }).count >= limit {
-                busy.append("\(official.id) has reached maxPerDay \(limit)")
+                busy.append("\(official.displayName) has reached maxPerDay \(limit)")
             } else if let limit = official.maxTotal, worked[o].count >= limit {
-                busy.append("\(official.id) has reached maxTotal \(limit)")
+                busy.append("\(official.displayName) has reached maxTotal \(limit)")
             } else {
-                idle.append(official.id)
+                idle.append(official.displayName)
             }
         }
         if !idle.isEmpty {
