@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TouchlineMILP
+@_spi(Testing) @testable import TouchlineMILP
 
 #if GLPK
 /// The GLPK backend's safety, limits and reporting.

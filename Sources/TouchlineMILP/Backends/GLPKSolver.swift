@@ -202,7 +202,7 @@ public struct GLPKSolver: Solver {
     /// Calls a GLPK routine with arguments that make GLPK abort, under the same guard as every solve, and
     /// returns the error the guard turned it into (for tests of the guard). `which`: 0 adds zero rows, 1 loads
     /// a row with a duplicate column index, 2 uses a column index out of range, 3 exceeds a 1 MB memory limit.
-    public static func provokeFatalError(_ which: Int) -> MILPError? {
+    @_spi(Testing) public static func provokeFatalError(_ which: Int) -> MILPError? {
         var result = tl_result()
         let status = tl_provoke_fatal_error(Int32(which), &result)
         if Int(status) == Int(TL_STATUS_ERROR) {
