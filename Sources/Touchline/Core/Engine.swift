@@ -14,9 +14,17 @@ public enum Engine {
         _ instance: Kind.Instance, kind: Kind.Type, options overrides: SolverOptions = SolverOptions(),
         settings: RunSettings = RunSettings()
     ) throws(TouchlineError) -> SolveReport<Kind> {
+        var report = try solveOnce(instance, kind: kind, options: overrides, settings: settings)
+        if settings.reproducible { report.stats = report.stats.reproducible }
+        return report
+    }
+
+    private static func solveOnce<Kind: ProblemKind>(
+        _ instance: Kind.Instance, kind: Kind.Type, options overrides: SolverOptions, settings: RunSettings
+    ) throws(TouchlineError) -> SolveReport<Kind> {
         let started = settings.started ?? ContinuousClock.now
         func seconds() -> Double {
-            settings.reproducible ? 0 : (ContinuousClock.now - started).inSeconds
+            (ContinuousClock.now - started).inSeconds
         }
         let options = (Kind.options(of: instance) ?? SolverOptions()).merged(with: overrides)
         var collector = IssueCollector()
@@ -84,9 +92,7 @@ public enum Engine {
         {
             var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
             stats.patterns = parts.patterns
-            stats.levels = parts.levels.map { levels in
-                settings.reproducible ? levels.map { var level = $0; level.seconds = 0; return level } : levels
-            }
+            stats.levels = parts.levels
             if let reason = parts.infeasibleReason {
                 return try infeasible(method: parts.method, stats: stats, warnings: parts.warnings, reason: reason)
             }
@@ -161,7 +167,7 @@ public enum Engine {
         stats.levels = result.levels.map {
             LevelStats(
                 name: $0.name, termination: $0.termination.rawValue, value: $0.objective, bound: $0.bound, gap: $0.gap,
-                seconds: settings.reproducible ? 0 : $0.seconds, nodes: $0.nodes)
+                seconds: $0.seconds, nodes: $0.nodes)
         }
         stats.warmStartAccepted = solveOptions.warmStart == nil ? nil : result.levels.first?.warmStartAccepted
         if let greedyObjective { stats.greedyObjective = String(describing: greedyObjective) }

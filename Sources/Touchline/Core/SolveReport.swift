@@ -21,7 +21,8 @@ public struct SolveStats: Sendable, Codable, Equatable {
     /// Variables and constraints of the MILP (0 when only greedy ran).
     public var variables: Int
     public var constraints: Int
-    /// Branch-and-bound nodes over all objective levels.
+    /// Branch-and-bound nodes over all objective levels (0 with `--reproducible`: GLPK's node count can
+    /// differ between two runs on a loaded machine even when the plan is the same).
     public var nodes: Int
     /// Per objective level: name, termination, value, bound, gap (MILP only).
     public var levels: [LevelStats]?
@@ -37,6 +38,21 @@ public struct SolveStats: Sendable, Codable, Equatable {
         self.variables = variables
         self.constraints = constraints
         self.nodes = nodes
+    }
+
+    /// Without what depends on the machine's timing (seconds and node counts, whole and per level), so that
+    /// the same input gives the same bytes.
+    var reproducible: SolveStats {
+        var stats = self
+        stats.seconds = 0
+        stats.nodes = 0
+        stats.levels = levels?.map { level in
+            var level = level
+            level.seconds = 0
+            level.nodes = 0
+            return level
+        }
+        return stats
     }
 }
 

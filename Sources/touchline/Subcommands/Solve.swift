@@ -16,7 +16,7 @@ struct SolveFlags: ParsableArguments {
     @Flag(help: "Forward GLPK's log to standard error (standard output stays JSON).")
     var verbose = false
 
-    @Flag(help: "Report 0 seconds, so that the same input gives the same output byte for byte.")
+    @Flag(help: "Report 0 seconds and 0 nodes, so that the same input gives the same output byte for byte.")
     var reproducible = false
 
     @Option(help: ArgumentHelp(

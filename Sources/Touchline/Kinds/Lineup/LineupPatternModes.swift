@@ -813,7 +813,20 @@ extension LineupPatternSpace {
                 if overflow { return nil }
             }
         }
-        return found.sorted { ($0.k, $0.counts.count) < ($1.k, $1.counts.count) }
+        // A total order (k, then the counts key by key): a Set's order changes with each process's hash seed,
+        // and the scenario columns' order decides which of equally good plans GLPK returns.
+        func entries(_ scenario: TurnScenario) -> [(key: TurnKey, value: Int)] {
+            scenario.counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+        return found.sorted { first, second in
+            if (first.k, first.counts.count) != (second.k, second.counts.count) {
+                return (first.k, first.counts.count) < (second.k, second.counts.count)
+            }
+            for (x, y) in zip(entries(first), entries(second)) where x.key != y.key || x.value != y.value {
+                return x.key != y.key ? x.key < y.key : x.value < y.value
+            }
+            return false
+        }
     }
 }
 
