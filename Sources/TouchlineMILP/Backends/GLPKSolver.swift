@@ -156,24 +156,22 @@ public struct GLPKSolver: Solver {
         parameters.cuts = options.tuning.cuts ? 1 : 0
         parameters.branching = Int32(options.tuning.branching.rawValue)
         parameters.backtracking = Int32(options.tuning.backtracking.rawValue)
-        var progress: ProgressBox? = nil
         if let control = options.control {
             if control.cancellable { parameters.cancel = UnsafePointer(control.flag) }
             if control.onEvent != nil && !relaxationOnly {
-                let box = ProgressBox(control: control)
-                progress = box
+                // The control itself is the callback's context (the options hold it for the whole call).
                 parameters.progress = { context, incumbent, bound, gap, nodes in
                     guard let context else { return }
-                    let box = Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue()
-                    box.control.report(.progress(
-                        level: box.control.currentLevel, incumbent: incumbent.isNaN ? nil : incumbent,
+                    let control = Unmanaged<SolveControl>.fromOpaque(context).takeUnretainedValue()
+                    control.report(.progress(
+                        level: control.currentLevel, incumbent: incumbent.isNaN ? nil : incumbent,
                         bound: bound.isNaN || abs(bound) > 1e300 ? nil : bound, gap: gap.isNaN ? nil : gap, nodes: Int(nodes),
-                        seconds: box.control.seconds))
+                        seconds: control.seconds))
                 }
-                parameters.progress_context = Unmanaged.passUnretained(box).toOpaque()
+                parameters.progress_context = Unmanaged.passUnretained(control).toOpaque()
             }
         }
-        defer { withExtendedLifetime(progress) {} }
+        defer { withExtendedLifetime(options.control) {} }
         if let warmStart, warmStart.count == Int(model.num_cols) {
             return warmStart.withUnsafeBufferPointer { start in
                 parameters.warm_start = start.baseAddress
@@ -182,12 +180,6 @@ public struct GLPKSolver: Solver {
         }
         parameters.warm_start = nil
         return tl_solve(&model, &parameters, &result)
-    }
-
-    /// What GLPK's progress callback reaches through its context pointer.
-    private final class ProgressBox {
-        let control: SolveControl
-        init(control: SolveControl) { self.control = control }
     }
 
     private static func message(of result: inout tl_result) -> String? {
