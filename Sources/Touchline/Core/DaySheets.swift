@@ -277,3 +277,31 @@ enum Natural {
         return out
     }
 }
+
+/// A kind whose plan is a match day (`officials`, `pitches`, `matchday`): its text, HTML and CSV are its
+/// ``DaySheets`` (a table per day and field group, then what was not placed or filled with the reasons, usage
+/// and load), written once here.
+protocol MatchDaySheetKind: ProblemKind {
+    static func daySheets(_ instance: Instance, _ solution: Solution) -> DaySheets
+}
+
+extension MatchDaySheetKind {
+    /// "Officials", "Pitches", "Matchday".
+    static var sheetTitle: String { name.prefix(1).uppercased() + name.dropFirst() }
+
+    public static func renderText(_ instance: Instance, _ result: SolveReport<Self>) -> String {
+        MatchDayText.render(sheetTitle, result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
+    }
+
+    public static var rendersHTML: Bool { true }
+    public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String? {
+        MatchDayText.html(sheetTitle, result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+                          result.solution.map { daySheets(instance, $0) })
+    }
+
+    public static var rendersCSV: Bool { true }
+    public static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String? {
+        result.solution.map { daySheets(instance, $0).csv() }
+    }
+}

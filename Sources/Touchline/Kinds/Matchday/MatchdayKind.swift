@@ -338,23 +338,6 @@ public enum MatchdayKind: ProblemKind {
                ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)]
     }
 
-    public static func renderText(_ instance: MatchdayInstance, _ result: SolveReport<MatchdayKind>) -> String {
-        MatchDayText.render("Matchday", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
-                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
-    }
-
-    public static var rendersHTML: Bool { true }
-    public static func renderHTML(_ instance: MatchdayInstance, _ result: SolveReport<MatchdayKind>) -> String? {
-        MatchDayText.html("Matchday", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
-                          result.solution.map { daySheets(instance, $0) })
-    }
-
-    public static var rendersCSV: Bool { true }
-    public static func renderCSV(_ instance: MatchdayInstance, _ result: SolveReport<MatchdayKind>) -> String? {
-        result.solution.map { daySheets(instance, $0).csv() }
-    }
-
-    /// Day sheets with each match's pitch and officials by name, unplaced and unfilled with their reasons.
     static func daySheets(_ instance: MatchdayInstance, _ solution: MatchdaySolution) -> DaySheets {
         var pitches: [String: Pitch] = [:]
         for pitch in instance.pitches { pitches[pitch.id] = pitch }
@@ -374,3 +357,5 @@ public enum MatchdayKind: ProblemKind {
         return sheets
     }
 }
+
+extension MatchdayKind: MatchDaySheetKind {}

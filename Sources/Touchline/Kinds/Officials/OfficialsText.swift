@@ -1,22 +1,4 @@
-extension OfficialsKind {
-    /// Day sheets (a table per day and field group: time, venue, teams, competition, officials by name), then
-    /// unfilled slots with their reasons, each official's load and the moves between field groups.
-    public static func renderText(_ instance: OfficialsInstance, _ result: SolveReport<OfficialsKind>) -> String {
-        MatchDayText.render("Officials", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
-                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
-    }
-
-    public static var rendersHTML: Bool { true }
-    public static func renderHTML(_ instance: OfficialsInstance, _ result: SolveReport<OfficialsKind>) -> String? {
-        MatchDayText.html("Officials", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
-                          result.solution.map { daySheets(instance, $0) })
-    }
-
-    public static var rendersCSV: Bool { true }
-    public static func renderCSV(_ instance: OfficialsInstance, _ result: SolveReport<OfficialsKind>) -> String? {
-        result.solution.map { daySheets(instance, $0).csv() }
-    }
-
+extension OfficialsKind: MatchDaySheetKind {
     static func daySheets(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> DaySheets {
         var venues: [String: Venue] = [:]
         for venue in instance.venues { venues[venue.id] = venue }

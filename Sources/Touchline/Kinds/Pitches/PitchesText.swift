@@ -1,22 +1,4 @@
-extension PitchesKind {
-    /// Day sheets (a table per day and field group: time, pitch, teams, competition), then the matches not
-    /// placed with their reasons and the usage of each pitch.
-    public static func renderText(_ instance: PitchesInstance, _ result: SolveReport<PitchesKind>) -> String {
-        MatchDayText.render("Pitches", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
-                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
-    }
-
-    public static var rendersHTML: Bool { true }
-    public static func renderHTML(_ instance: PitchesInstance, _ result: SolveReport<PitchesKind>) -> String? {
-        MatchDayText.html("Pitches", result.status, result.method, result.objective.map { "\($0)" }, result.reason,
-                          result.solution.map { daySheets(instance, $0) })
-    }
-
-    public static var rendersCSV: Bool { true }
-    public static func renderCSV(_ instance: PitchesInstance, _ result: SolveReport<PitchesKind>) -> String? {
-        result.solution.map { daySheets(instance, $0).csv() }
-    }
-
+extension PitchesKind: MatchDaySheetKind {
     static func daySheets(_ instance: PitchesInstance, _ solution: PitchesSolution) -> DaySheets {
         var pitches: [String: Pitch] = [:]
         for pitch in instance.pitches { pitches[pitch.id] = pitch }
