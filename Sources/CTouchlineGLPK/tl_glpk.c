@@ -132,6 +132,8 @@ static int tl_limit_ms(double seconds_left) {
 
 int tl_glpk_available(void) { return 1; }
 
+int tl_stopped_at_gap(const tl_result *result) { return result->glpk_return_code == GLP_EMIPGAP; }
+
 const char *tl_glpk_version(void) { return glp_version(); }
 
 static void tl_install_hooks(tl_context *ctx) {
@@ -466,6 +468,8 @@ int tl_provoke_fatal_error(int which, tl_result *result) {
     "libglpk-dev, then `swift package clean` and build again)"
 
 int tl_glpk_available(void) { return 0; }
+
+int tl_stopped_at_gap(const tl_result *result) { (void)result; return 0; }
 
 const char *tl_glpk_version(void) { return ""; }
 

@@ -96,6 +96,9 @@ void tl_flag_free(volatile int *flag);
 /// 1 when this build has GLPK, else 0.
 int tl_glpk_available(void);
 
+/// 1 when a MIP solve with an incumbent stopped because the requested relative gap was reached (GLP_EMIPGAP).
+int tl_stopped_at_gap(const tl_result *result);
+
 /// GLPK's version string ("5.0"), or "" when not available.
 const char *tl_glpk_version(void);
 

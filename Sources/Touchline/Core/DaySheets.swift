@@ -281,7 +281,7 @@ enum Natural {
 /// A kind whose plan is a match day (`officials`, `pitches`, `matchday`): its text, HTML and CSV are its
 /// ``DaySheets`` (a table per day and field group, then what was not placed or filled with the reasons, usage
 /// and load), written once here.
-protocol MatchDaySheetKind: ProblemKind {
+protocol MatchDaySheetKind: PrintableKind, SpreadsheetKind, CalendarKind {
     static func daySheets(_ instance: Instance, _ solution: Solution) -> DaySheets
 }
 
@@ -294,13 +294,11 @@ extension MatchDaySheetKind {
                             result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
     }
 
-    public static var rendersHTML: Bool { true }
-    public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String? {
+    public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String {
         MatchDayText.html(sheetTitle, result.status, result.method, result.objective.map { "\($0)" }, result.reason,
                           result.solution.map { daySheets(instance, $0) })
     }
 
-    public static var rendersCSV: Bool { true }
     public static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String? {
         result.solution.map { daySheets(instance, $0).csv() }
     }

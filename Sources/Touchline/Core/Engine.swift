@@ -49,13 +49,13 @@ public enum Engine {
             let solveOptions = SolveOptions(
                 timeLimitSeconds: max(1, options.resolvedTimeLimit - spent), mipGap: options.mipGap ?? 0,
                 memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose, control: settings.control)
-            let plan = Kind.bestEffort(instance, solver: options.resolvedMethod == .greedy ? nil : Solvers.default, options: solveOptions)
+            let plan = Kind.abilities.bestEffort(instance, solver: options.resolvedMethod == .greedy ? nil : Solvers.default, options: solveOptions)
             if let plan {
                 let violations = Kind.verify(instance, plan)
                 if !violations.isEmpty { throw .verificationFailed(["best effort: "] + violations) }
                 // The best effort may keep every rule after all: then a plan was found, and "unknown" would
                 // be untrue.
-                if status == .unknown && Kind.brokenRules(plan).isEmpty {
+                if status == .unknown && Kind.abilities.brokenRules(plan).isEmpty {
                     stats.seconds = seconds()
                     return SolveReport(
                         problem: Kind.name, status: .feasible, method: options.resolvedMethod == .greedy ? "greedy" : (method ?? "greedy"),
@@ -78,7 +78,7 @@ public enum Engine {
         ) throws(TouchlineError) -> SolveReport<Kind> {
             try noPlan(.unknown, method: method, stats: stats, warnings: warnings, reason: reason)
         }
-        if let reason = Kind.impossibility(instance) {
+        if let reason = Kind.abilities.impossibility(instance) {
             return try infeasible(method: nil, reason: reason)
         }
 
@@ -87,7 +87,7 @@ public enum Engine {
             mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB, verbose: settings.verbose, control: settings.control)
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         independentOptions.reportsLevels = false
-        if let parts = Kind.solveIndependently(
+        if let parts = Kind.abilities.solveIndependently(
             instance, solver: method == .greedy ? nil : Solvers.default, options: independentOptions, tuning: settings.tuning)
         {
             var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
@@ -262,7 +262,7 @@ public enum Engine {
             return []
         }
         var violations = Kind.verify(instance, solution)
-        let broken = Kind.brokenRules(solution)
+        let broken = Kind.abilities.brokenRules(solution)
         if report.status != .infeasible && report.status != .unknown && !broken.isEmpty {
             violations.append("status \(report.status.rawValue) but the plan lists broken rules: \(broken.joined(separator: "; "))")
         }
@@ -311,7 +311,7 @@ public enum Engine {
         case .optimal:
             if report.method == "greedy" || report.method == nil {
                 found.append("status optimal: the claim is unsupported, \(report.method.map { "method \($0)" } ?? "no method") proves nothing")
-            } else if let byPlan = Kind.provenByPlan(objective) {
+            } else if let byPlan = Kind.abilities.provenByPlan(objective) {
                 if !byPlan { found.append("status optimal: the claim is unsupported, the plan marks answers that are not proven") }
             } else if report.method == "exact" {
                 found.append("status optimal: the claim is unsupported, method exact is only the standings table's")

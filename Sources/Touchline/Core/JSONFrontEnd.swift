@@ -257,7 +257,7 @@ extension ProblemKind {
         case let .success(decoded): instance = decoded
         }
         if format == .ics {
-            guard let subjects = calendarSubjects(instance) else {
+            guard let subjects = abilities.calendarSubjects(instance) else {
                 return FrontEndOutput(
                     output: "", diagnostics: [
                         "--format ics: the \(name) kind has no calendar; ics is for match-day plans (officials, pitches, matchday)"],
@@ -276,12 +276,12 @@ extension ProblemKind {
                     exitCode: .usage, status: nil)
             }
         }
-        if format == .html, !rendersHTML {
+        if format == .html, !abilities.isPrintable {
             return FrontEndOutput(
                 output: "", diagnostics: ["--format html: the \(name) kind has no printable page"],
                 exitCode: .usage, status: nil)
         }
-        if format == .csv, !rendersCSV {
+        if format == .csv, !abilities.isSpreadsheet {
             return FrontEndOutput(
                 output: "", diagnostics: ["--format csv: the \(name) kind has no spreadsheet; csv is for match-day plans (officials, pitches, matchday)"],
                 exitCode: .usage, status: nil)
@@ -315,13 +315,13 @@ extension ProblemKind {
             // Ids and names are shown with their control characters escaped, so that no input forges a line.
             output = renderText(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report))
         case .html:
-            output = renderHTML(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
+            output = abilities.renderHTML(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
         case .csv:
             // Fields are quoted, so names keep their own characters.
-            output = renderCSV(instance, report) ?? ""
+            output = abilities.renderCSV(instance, report) ?? ""
         case .ics:
             // No plan, no calendar: the reason is on standard error and the exit code says infeasible.
-            guard let solution = report.solution, let plan = calendar(instance, solution) else {
+            guard let solution = report.solution, let plan = abilities.calendar(instance, solution) else {
                 return FrontEndOutput(output: "", diagnostics: diagnostics, exitCode: exitCode, status: report.status)
             }
             let stamp = settings.reproducible ? Date(timeIntervalSince1970: 0) : Date()

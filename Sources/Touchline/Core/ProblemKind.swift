@@ -21,20 +21,42 @@ public struct Formulation<Solution: Sendable>: Sendable {
     }
 }
 
+/// What a kind is called and how it is described: the `problem` field, one line for `touchline --help`, the
+/// JSON Schema of an instance and what the generator's `size` means.
+public struct KindConfiguration: Sendable {
+    /// The value of the `problem` field.
+    public var name: String
+    /// One line for `touchline --help` and the README.
+    public var summary: String
+    /// The JSON Schema (draft 2020-12) of an instance, as JSON text.
+    public var schema: String
+    /// What `size` means for ``ProblemKind/generate(size:seed:)``, its allowed range and the report's series.
+    public var generatorSize: GeneratorSize
+
+    public init(name: String, summary: String, schema: String, generatorSize: GeneratorSize) {
+        self.name = name
+        self.summary = summary
+        self.schema = schema
+        self.generatorSize = generatorSize
+    }
+}
+
 /// One problem kind: a folder under `Kinds/` with its instance types and validation, MILP formulation,
 /// greedy, verifier and text rendering, registered with one line in ``ProblemKinds``.
+///
+/// The core is what every kind has. Optional abilities are refining protocols a kind adopts when it has them:
+/// ``PreCheckedKind`` (impossibility seen without solving), ``BestEffortKind`` (a plan that breaks the fewest
+/// soft rules), ``IndependentlySolvedKind`` (many small integer programs instead of one model),
+/// ``CalendarKind`` (`--format ics`), ``PrintableKind`` (`--format html`) and ``SpreadsheetKind``
+/// (`--format csv`). Generic code reaches them through ``ProblemKind/abilities``.
 public protocol ProblemKind: Sendable {
     associatedtype Instance: Codable & Sendable
     associatedtype Solution: Codable & Sendable
     /// The lexicographic objective, as the output's `objective` object.
     associatedtype Objective: Codable & Sendable & Equatable
 
-    /// The value of the `problem` field.
-    static var name: String { get }
-    /// One line for `touchline --help` and the README.
-    static var summary: String { get }
-    /// The JSON Schema (draft 2020-12) of an instance, as JSON text.
-    static var schema: String { get }
+    /// Name, summary, JSON Schema and generator size.
+    static var configuration: KindConfiguration { get }
 
     /// The options object of an instance.
     static func options(of instance: Instance) -> SolverOptions?
@@ -42,18 +64,11 @@ public protocol ProblemKind: Sendable {
     /// Every semantic problem of a decoded instance, each with its JSON path (unknown ids, bad ranges).
     static func validate(_ instance: Instance) -> [InputIssue]
 
-    /// A sentence naming the rules that collide when the instance cannot have a plan at all (for example a pin
-    /// to a closed pitch), found without solving; nil when no such collision is seen.
-    static func impossibility(_ instance: Instance) -> String?
-
     /// The MILP of the instance (its objective is the kind's lexicographic contract).
     static func formulate(_ instance: Instance) -> Formulation<Solution>
 
-    /// A fast heuristic plan, or nil when it finds none.
-    static func greedy(_ instance: Instance) -> Solution?
-
-    /// The heuristic plan within about `seconds` (the part of the time limit left); kinds whose greedy is
-    /// always fast need not implement it.
+    /// A fast heuristic plan within about `seconds` (the part of the time limit left; nil: no limit), or nil
+    /// when it finds none.
     static func greedy(_ instance: Instance, seconds: Double?) -> Solution?
 
     /// Every rule the solution breaks, in words; empty when the solution is legal. Independent of the code
@@ -63,61 +78,183 @@ public protocol ProblemKind: Sendable {
     /// The objective value of a solution, computed from the solution alone.
     static func objective(_ instance: Instance, _ solution: Solution) -> Objective
 
-    /// True when `lhs` is strictly better than `rhs` in the lexicographic order.
-    static func isBetter(_ lhs: Objective, than rhs: Objective) -> Bool
+    /// The objective's levels as numbers, in lexicographic order (the first is the primary objective): they
+    /// define which of two plans is better (``ProblemKind/isBetter(_:than:)``) and what reports compare.
+    static func levels(_ objective: Objective) -> [ObjectiveLevel]
 
     /// A plain-text rendering of a result for a person.
     static func renderText(_ instance: Instance, _ result: SolveReport<Self>) -> String
 
-    /// True when the kind has a printable page (`--format html`).
-    static var rendersHTML: Bool { get }
+    /// A realistic random instance of the given size (`touchline generate`): the same size and seed give the
+    /// same instance. Precondition: `size` is in the configuration's ``GeneratorSize/range``.
+    static func generate(size: Int, seed: UInt64) -> Instance
+}
 
-    /// A self-contained printable HTML page of a result (inline CSS, no scripts), or nil when the kind has none.
-    static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+extension ProblemKind {
+    /// The value of the `problem` field.
+    public static var name: String { configuration.name }
+    /// One line for `touchline --help` and the README.
+    public static var summary: String { configuration.summary }
+    /// The JSON Schema (draft 2020-12) of an instance, as JSON text.
+    public static var schema: String { configuration.schema }
+    /// What `size` means for ``generate(size:seed:)``.
+    public static var generatorSize: GeneratorSize { configuration.generatorSize }
 
-    /// True when the kind writes its plan as a spreadsheet (`--format csv`).
-    static var rendersCSV: Bool { get }
+    /// The greedy plan with no time limit.
+    public static func greedy(_ instance: Instance) -> Solution? { greedy(instance, seconds: nil) }
 
-    /// The plan as CSV (RFC 4180, one row per match), or nil when the kind has none or there is no plan.
-    static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+    /// True when `lhs` is strictly better than `rhs` in the lexicographic order of ``levels(_:)``: the first
+    /// level that differs decides (larger wins where the level is maximised).
+    public static func isBetter(_ lhs: Objective, than rhs: Objective) -> Bool {
+        for (left, right) in zip(levels(lhs), levels(rhs)) where left.value != right.value {
+            return left.maximise ? left.value > right.value : left.value < right.value
+        }
+        return false
+    }
 
-    /// When no plan keeps every hard rule: the plan that breaks the fewest soft rules, each listed in the
-    /// solution (see ``brokenRules(_:)``), or nil when the kind has no such notion.
+    /// The optional abilities this kind has (the refining protocols it adopts).
+    public static var abilities: KindAbilities<Self> { KindAbilities() }
+}
+
+/// A kind that can see, without solving, that an instance has no plan at all.
+public protocol PreCheckedKind: ProblemKind {
+    /// A sentence naming the rules that collide when the instance cannot have a plan at all (for example a pin
+    /// to a closed pitch), found without solving; nil when no such collision is seen.
+    static func impossibility(_ instance: Instance) -> String?
+}
+
+/// A kind that, when no plan keeps every hard rule, offers the plan that breaks the fewest soft rules.
+public protocol BestEffortKind: ProblemKind {
+    /// The plan that breaks the fewest soft rules, each listed in the solution (see ``brokenRules(_:)``), or
+    /// nil when none is found.
     static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution?
 
     /// The rules a best-effort solution declares broken (empty for a plan that keeps them all).
     static func brokenRules(_ solution: Solution) -> [String]
+}
 
-    /// Kinds whose work is many independent integer programs (one per team and question) solve them here, in
-    /// parallel, instead of through one model; nil (the default) for the single-model path of ``Engine``.
-    /// `solver` is nil for `method: greedy` and in a build without GLPK; `tuning` is nil for the kind's own
-    /// branch-and-bound settings.
+/// A kind whose work is many independent integer programs (one per team and question, one per class of
+/// players) rather than one model.
+public protocol IndependentlySolvedKind: ProblemKind {
+    /// Solves the instance's programs, in parallel where it helps; nil for the single-model path of
+    /// ``Engine`` (the kind may choose it per instance). `solver` is nil for `method: greedy` and in a build
+    /// without GLPK; `tuning` is nil for the kind's own branch-and-bound settings.
     static func solveIndependently(
         _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<Solution>?
-
-    /// The ids whose calendar ``calendar(_:_:)`` can cut from a plan (officials and teams), or nil when the
-    /// kind has no calendar (`--format ics`).
-    static func calendarSubjects(_ instance: Instance) -> Set<String>?
-
-    /// The plan's matches as calendar events (for `--format ics`), or nil when the kind has no calendar.
-    static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar?
 
     /// For a kind whose plan itself records what is proven (the standings analysis marks each answer): whether
     /// the plan with this objective is proven optimal. Nil (the default) when the proof is the solver's, per
     /// level in `stats.levels`. `verify` uses it to check an `optimal` claim.
     static func provenByPlan(_ objective: Objective) -> Bool?
+}
 
-    /// The objective's levels as numbers, in lexicographic order (the first is the primary objective), for
-    /// reports that compare methods.
-    static func levels(_ objective: Objective) -> [ObjectiveLevel]
+extension IndependentlySolvedKind {
+    public static func provenByPlan(_ objective: Objective) -> Bool? { nil }
+}
 
-    /// What `size` means for ``generate(size:seed:)``, its allowed range and the report's size series.
-    static var generatorSize: GeneratorSize { get }
+/// A kind whose plans are match-day events (`--format ics`).
+public protocol CalendarKind: ProblemKind {
+    /// The ids whose own calendar ``calendar(_:_:)`` can cut from a plan (officials and teams).
+    static func calendarSubjects(_ instance: Instance) -> Set<String>
 
-    /// A realistic random instance of the given size (`touchline generate`): the same size and seed give the
-    /// same instance. Precondition: `size` is in ``generatorSize``'s range.
-    static func generate(size: Int, seed: UInt64) -> Instance
+    /// The plan's matches as calendar events.
+    static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar
+}
+
+/// A kind with a printable page (`--format html`).
+public protocol PrintableKind: ProblemKind {
+    /// A self-contained printable HTML page of a result (inline CSS, no scripts).
+    static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String
+}
+
+/// A kind that writes its plan as a spreadsheet (`--format csv`).
+public protocol SpreadsheetKind: ProblemKind {
+    /// The plan as CSV (RFC 4180, one row per match), or nil when there is no plan.
+    static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+}
+
+/// The optional abilities of a kind, for generic code: each answers nil (or false) when the kind does not
+/// adopt the refining protocol.
+public struct KindAbilities<Kind: ProblemKind>: Sendable {
+    public init() {}
+
+    public var isPreChecked: Bool { Kind.self is any PreCheckedKind.Type }
+    public var hasBestEffort: Bool { Kind.self is any BestEffortKind.Type }
+    public var solvesIndependently: Bool { Kind.self is any IndependentlySolvedKind.Type }
+    public var hasCalendar: Bool { Kind.self is any CalendarKind.Type }
+    public var isPrintable: Bool { Kind.self is any PrintableKind.Type }
+    public var isSpreadsheet: Bool { Kind.self is any SpreadsheetKind.Type }
+
+    // Each opens the refining protocol on `Kind` itself, so the casts between `Kind`'s and `K`'s associated
+    // types always succeed (K is Kind).
+
+    public func impossibility(_ instance: Kind.Instance) -> String? {
+        guard let kind = Kind.self as? any PreCheckedKind.Type else { return nil }
+        func open<K: PreCheckedKind>(_: K.Type) -> String? { K.impossibility(instance as! K.Instance) }
+        return open(kind)
+    }
+
+    public func bestEffort(_ instance: Kind.Instance, solver: (any Solver)?, options: SolveOptions) -> Kind.Solution? {
+        guard let kind = Kind.self as? any BestEffortKind.Type else { return nil }
+        func open<K: BestEffortKind>(_: K.Type) -> Kind.Solution? {
+            K.bestEffort(instance as! K.Instance, solver: solver, options: options).map { $0 as! Kind.Solution }
+        }
+        return open(kind)
+    }
+
+    public func brokenRules(_ solution: Kind.Solution) -> [String] {
+        guard let kind = Kind.self as? any BestEffortKind.Type else { return [] }
+        func open<K: BestEffortKind>(_: K.Type) -> [String] { K.brokenRules(solution as! K.Solution) }
+        return open(kind)
+    }
+
+    public func solveIndependently(
+        _ instance: Kind.Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> IndependentSolve<Kind.Solution>? {
+        guard let kind = Kind.self as? any IndependentlySolvedKind.Type else { return nil }
+        func open<K: IndependentlySolvedKind>(_: K.Type) -> IndependentSolve<Kind.Solution>? {
+            K.solveIndependently(instance as! K.Instance, solver: solver, options: options, tuning: tuning)
+                .map { $0 as! IndependentSolve<Kind.Solution> }
+        }
+        return open(kind)
+    }
+
+    public func provenByPlan(_ objective: Kind.Objective) -> Bool? {
+        guard let kind = Kind.self as? any IndependentlySolvedKind.Type else { return nil }
+        func open<K: IndependentlySolvedKind>(_: K.Type) -> Bool? { K.provenByPlan(objective as! K.Objective) }
+        return open(kind)
+    }
+
+    public func calendarSubjects(_ instance: Kind.Instance) -> Set<String>? {
+        guard let kind = Kind.self as? any CalendarKind.Type else { return nil }
+        func open<K: CalendarKind>(_: K.Type) -> Set<String> { K.calendarSubjects(instance as! K.Instance) }
+        return open(kind)
+    }
+
+    public func calendar(_ instance: Kind.Instance, _ solution: Kind.Solution) -> PlanCalendar? {
+        guard let kind = Kind.self as? any CalendarKind.Type else { return nil }
+        func open<K: CalendarKind>(_: K.Type) -> PlanCalendar {
+            K.calendar(instance as! K.Instance, solution as! K.Solution)
+        }
+        return open(kind)
+    }
+
+    public func renderHTML(_ instance: Kind.Instance, _ result: SolveReport<Kind>) -> String? {
+        guard let kind = Kind.self as? any PrintableKind.Type else { return nil }
+        func open<K: PrintableKind>(_: K.Type) -> String {
+            K.renderHTML(instance as! K.Instance, result as! SolveReport<K>)
+        }
+        return open(kind)
+    }
+
+    public func renderCSV(_ instance: Kind.Instance, _ result: SolveReport<Kind>) -> String? {
+        guard let kind = Kind.self as? any SpreadsheetKind.Type else { return nil }
+        func open<K: SpreadsheetKind>(_: K.Type) -> String? {
+            K.renderCSV(instance as! K.Instance, result as! SolveReport<K>)
+        }
+        return open(kind)
+    }
 }
 
 /// One level of a lexicographic objective, as a number.
@@ -156,23 +293,7 @@ public struct GeneratorSize: Sendable {
     }
 }
 
-extension ProblemKind {
-    public static func impossibility(_ instance: Instance) -> String? { nil }
-    public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
-    public static func brokenRules(_ solution: Solution) -> [String] { [] }
-    public static func calendarSubjects(_ instance: Instance) -> Set<String>? { nil }
-    public static var rendersHTML: Bool { false }
-    public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
-    public static var rendersCSV: Bool { false }
-    public static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
-    public static func solveIndependently(
-        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
-    ) -> IndependentSolve<Solution>? { nil }
-    public static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }
-    public static func provenByPlan(_ objective: Objective) -> Bool? { nil }
-}
-
-/// The result of ``ProblemKind/solveIndependently(_:solver:options:tuning:)``.
+/// The result of ``IndependentlySolvedKind/solveIndependently(_:solver:options:tuning:)``.
 public struct IndependentSolve<Solution: Sendable>: Sendable {
     /// The plan; nil when none was found (then ``infeasibleReason`` says whether that is proven).
     public var solution: Solution?
@@ -213,8 +334,4 @@ public struct IndependentSolve<Solution: Sendable>: Sendable {
         self.bound = bound
         self.gap = gap
     }
-}
-
-extension ProblemKind {
-    public static func greedy(_ instance: Instance, seconds: Double?) -> Solution? { greedy(instance) }
 }

@@ -45,8 +45,8 @@ import Testing
         instance.matches[0].competition = "Senior League; Division 1"
         instance.previous = nil
         let solution = try #require(OfficialsKind.greedy(instance))
-        let plan = try #require(OfficialsKind.calendar(instance, solution))
-        let subjects = try #require(OfficialsKind.calendarSubjects(instance))
+        let plan = OfficialsKind.calendar(instance, solution)
+        let subjects = OfficialsKind.calendarSubjects(instance)
         #expect(subjects == Set(instance.officials.map(\.id) + instance.matches.flatMap { $0.teams ?? [] }))
         for subject in subjects.sorted() + [nil] as [String?] {
             let text = try #require(plan.iCalendar(for: subject, kind: "officials", stamp: Date(timeIntervalSince1970: 0)))
@@ -99,8 +99,8 @@ import Testing
         let matchday = try JSONDecoder().decode(MatchdayInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/matchday/fieldgame-saturday.json")))
         let planA = try #require(OfficialsKind.greedy(officials))
         let planB = try #require(MatchdayKind.greedy(matchday))
-        let a = try #require(OfficialsKind.calendar(officials, planA))
-        let b = try #require(MatchdayKind.calendar(matchday, planB))
+        let a = OfficialsKind.calendar(officials, planA)
+        let b = MatchdayKind.calendar(matchday, planB)
         let uidsA = Set(a.events.map { ICalendar.uid($0, calendarId: a.calendarId) })
         let uidsB = Set(b.events.map { ICalendar.uid($0, calendarId: b.calendarId) })
         #expect(uidsA.count == officials.matches.count)
@@ -147,7 +147,7 @@ import Testing
                 PitchMatch(id: "b", start: LocalDateTime("2026-11-21T14:25")!, durationMinutes: 60, size: "senior", teams: ["keate", "hawtrey"]),
             ])
         let solution = try #require(PitchesKind.greedy(instance))
-        let plan = try #require(PitchesKind.calendar(instance, solution))
+        let plan = PitchesKind.calendar(instance, solution)
         let calendar = try RFC5545.parse(Data(try #require(plan.iCalendar(for: "keate", kind: "pitches", stamp: Date())).utf8))
         #expect(calendar.problems.isEmpty, "\(calendar.problems)")
         #expect(calendar.events.count == 2)

@@ -1,5 +1,5 @@
 extension LineupKind {
-    public static let generatorSize = GeneratorSize(
+    static let generatorSize = GeneratorSize(
         meaning: "players in the squad (the format follows: 4v4 up to 7, 7v7 up to 11, 9v9 up to 14, then 11v11)",
         unit: "players in the squad", range: 5...40, series: [6, 8, 10, 12, 14, 16, 18, 22, 26], smallSeries: [6, 9])
 

@@ -1,12 +1,11 @@
-extension LineupKind {
-    public static var rendersHTML: Bool { true }
+extension LineupKind: PrintableKind {
 
     /// A self-contained printable page (inline CSS, no scripts, nothing fetched), landscape A4 or Letter:
     /// page 1 the rotation grid (a row per player, columns as wide as their minutes, a colour per position, a
     /// line at each new period, minutes per player, the fairness summary and the mode's queue, marks or colour
     /// groups); page 2 a team sheet per period drawn in the formation for each window; page 3 the changes by
     /// minute.
-    public static func renderHTML(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String? {
+    public static func renderHTML(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
         var page = HTMLPage(title: "Lineup: \(instance.mode.rawValue), \(result.status.rawValue)")
         page.style(LineupHTML.css)
         let headline = LineupHTML.headline(instance, result)

@@ -3,13 +3,14 @@ import TouchlineMILP
 /// The `lineup` problem kind: who is on the field, where, in every segment of a match, so that playing time
 /// is as even as the rules allow, then with the fewest substitutions, then in first-listed positions; in four
 /// substitution modes and as a live re-plan from the match's current state.
-public enum LineupKind: ProblemKind {
+public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, IndependentlySolvedKind {
     public typealias Instance = LineupInstance
     public typealias Solution = LineupSolution
     public typealias Objective = LineupObjective
 
-    public static let name = "lineup"
-    public static let summary = "balanced-playtime lineups and substitution rotations (four modes, live re-planning)"
+    public static let configuration = KindConfiguration(
+        name: "lineup", summary: summary, schema: schema, generatorSize: generatorSize)
+    static let summary = "balanced-playtime lineups and substitution rotations (four modes, live re-planning)"
 
     public static func options(of instance: LineupInstance) -> SolverOptions? { instance.options }
 
@@ -26,10 +27,6 @@ public enum LineupKind: ProblemKind {
         if let reason = space.impossibility() { return reason }
         if space.enumerate(modeStructure: false), let reason = space.minutesImpossibility() { return reason }
         return nil
-    }
-
-    public static func greedy(_ instance: LineupInstance) -> LineupSolution? {
-        greedy(instance, seconds: nil)
     }
 
     /// The greedy within about `seconds` (only the colour search of big colour-group squads takes long).
@@ -52,10 +49,6 @@ public enum LineupKind: ProblemKind {
 
     public static func objective(_ instance: LineupInstance, _ solution: LineupSolution) -> LineupObjective {
         LineupVerifier.objective(instance, solution)
-    }
-
-    public static func isBetter(_ lhs: LineupObjective, than rhs: LineupObjective) -> Bool {
-        (lhs.spread, lhs.substitutions, lhs.offPreferredPosition) < (rhs.spread, rhs.substitutions, rhs.offPreferredPosition)
     }
 
     public static func levels(_ objective: LineupObjective) -> [ObjectiveLevel] {

@@ -1,6 +1,6 @@
 extension LineupKind {
     /// The JSON Schema of a `lineup` instance.
-    public static let schema = #"""
+    static let schema = #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://touchline.invalid/schema/lineup.json",

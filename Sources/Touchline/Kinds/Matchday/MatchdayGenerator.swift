@@ -1,5 +1,5 @@
 extension MatchdayKind {
-    public static let generatorSize = GeneratorSize(
+    static let generatorSize = GeneratorSize(
         meaning: "matches over a term, to be given pitches and umpires together",
         unit: "matches in the term", range: 1...2000, series: [13, 25, 50, 100, 200], smallSeries: [6, 12])
 

@@ -168,18 +168,18 @@ public struct MatchdayObjective: Sendable, Codable, Equatable, CustomStringConve
             + ", maxLoad \(maxLoad), travel \(travel), repeatPairings \(repeatPairings), preferred \(preferred), maxUsage \(maxUsage), groupSplits \(groupSplits)"
     }
 
-    var ranking: [Int] { [-placed, -filled, changes ?? 0, maxLoad, travel, repeatPairings, -preferred, maxUsage, groupSplits] }
 }
 
 /// The `matchday` problem kind: pitches and officials together, so that an official with back-to-back
 /// matches is not sent across field groups when a pitch choice avoids it.
-public enum MatchdayKind: ProblemKind {
+public enum MatchdayKind: ProblemKind, PreCheckedKind {
     public typealias Instance = MatchdayInstance
     public typealias Solution = MatchdaySolution
     public typealias Objective = MatchdayObjective
 
-    public static let name = "matchday"
-    public static let summary = "pitches and officials chosen together for a match day or a term"
+    public static let configuration = KindConfiguration(
+        name: "matchday", summary: summary, schema: schema, generatorSize: generatorSize)
+    static let summary = "pitches and officials chosen together for a match day or a term"
 
     public static func options(of instance: MatchdayInstance) -> SolverOptions? { instance.options }
 
@@ -284,7 +284,7 @@ public enum MatchdayKind: ProblemKind {
     }
 
     /// Pitches by the pitches greedy, then officials by the officials greedy on those pitches.
-    public static func greedy(_ instance: MatchdayInstance) -> MatchdaySolution? {
+    public static func greedy(_ instance: MatchdayInstance, seconds: Double?) -> MatchdaySolution? {
         guard let pitches = PitchesKind.greedy(instance.pitchesInstance) else { return nil }
         let core = core(instance)
         let pitchIndex = Dictionary(uniqueKeysWithValues: instance.pitches.enumerated().map { ($1.id, $0) })
@@ -322,10 +322,6 @@ public enum MatchdayKind: ProblemKind {
             placed: pitches.placed, filled: officials.filled, changes: changes, maxLoad: officials.maxLoad,
             travel: officials.travel, repeatPairings: officials.repeatPairings, preferred: pitches.preferred,
             maxUsage: pitches.maxUsage, groupSplits: pitches.groupSplits)
-    }
-
-    public static func isBetter(_ lhs: MatchdayObjective, than rhs: MatchdayObjective) -> Bool {
-        lhs.ranking.lexicographicallyPrecedes(rhs.ranking)
     }
 
     public static func levels(_ objective: MatchdayObjective) -> [ObjectiveLevel] {

@@ -1,6 +1,6 @@
 extension MatchdayKind {
     /// The JSON Schema of a `matchday` instance.
-    public static let schema = #"""
+    static let schema = #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://touchline.invalid/schema/matchday.json",

@@ -47,11 +47,11 @@ enum MatchCalendar {
 }
 
 extension OfficialsKind {
-    public static func calendarSubjects(_ instance: OfficialsInstance) -> Set<String>? {
+    public static func calendarSubjects(_ instance: OfficialsInstance) -> Set<String> {
         Set(instance.officials.map(\.id) + instance.matches.flatMap { $0.teams ?? [] })
     }
 
-    public static func calendar(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> PlanCalendar? {
+    public static func calendar(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> PlanCalendar {
         let venues = Dictionary(instance.venues.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let missing = Dictionary(solution.unfilled.map { ($0.match, $0.missing) }, uniquingKeysWith: +)
         let fixtures = instance.matches.map { match in
@@ -65,11 +65,11 @@ extension OfficialsKind {
 }
 
 extension PitchesKind {
-    public static func calendarSubjects(_ instance: PitchesInstance) -> Set<String>? {
+    public static func calendarSubjects(_ instance: PitchesInstance) -> Set<String> {
         Set(instance.matches.flatMap { $0.teams ?? [] })
     }
 
-    public static func calendar(_ instance: PitchesInstance, _ solution: PitchesSolution) -> PlanCalendar? {
+    public static func calendar(_ instance: PitchesInstance, _ solution: PitchesSolution) -> PlanCalendar {
         let pitches = Dictionary(instance.pitches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let reasons = Dictionary(solution.unplaced.map { ($0.match, $0.reason) }, uniquingKeysWith: { first, _ in first })
         let fixtures = instance.matches.map { match in
@@ -83,11 +83,11 @@ extension PitchesKind {
 }
 
 extension MatchdayKind {
-    public static func calendarSubjects(_ instance: MatchdayInstance) -> Set<String>? {
+    public static func calendarSubjects(_ instance: MatchdayInstance) -> Set<String> {
         Set(instance.officials.map(\.id) + instance.matches.flatMap { $0.teams ?? [] })
     }
 
-    public static func calendar(_ instance: MatchdayInstance, _ solution: MatchdaySolution) -> PlanCalendar? {
+    public static func calendar(_ instance: MatchdayInstance, _ solution: MatchdaySolution) -> PlanCalendar {
         let pitches = Dictionary(instance.pitches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let reasons = Dictionary(solution.unplaced.map { ($0.match, $0.reason) }, uniquingKeysWith: { first, _ in first })
         let missing = Dictionary(solution.unfilled.map { ($0.match, $0.missing) }, uniquingKeysWith: +)

@@ -1,5 +1,5 @@
 extension OfficialsKind {
-    public static let generatorSize = GeneratorSize(
+    static let generatorSize = GeneratorSize(
         meaning: "matches over a term, placed on the Field Game's pitches, with umpires for them",
         unit: "matches in the term", range: 1...2000, series: [25, 50, 100, 200, 300, 500], smallSeries: [6, 12])
 

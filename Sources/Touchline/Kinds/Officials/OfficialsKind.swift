@@ -3,13 +3,14 @@ import TouchlineMILP
 /// The `officials` problem kind: umpires or referees for every match, filling as many slots as the rules
 /// allow, then keeping a published plan, then evening the load, then sparing moves between field groups,
 /// then spreading each official over the teams.
-public enum OfficialsKind: ProblemKind {
+public enum OfficialsKind: ProblemKind, PreCheckedKind {
     public typealias Instance = OfficialsInstance
     public typealias Solution = OfficialsSolution
     public typealias Objective = OfficialsObjective
 
-    public static let name = "officials"
-    public static let summary = "umpires and referees for a day or a term (levels, conflicts, availability, travel)"
+    public static let configuration = KindConfiguration(
+        name: "officials", summary: summary, schema: schema, generatorSize: generatorSize)
+    static let summary = "umpires and referees for a day or a term (levels, conflicts, availability, travel)"
 
     public static func options(of instance: OfficialsInstance) -> SolverOptions? { instance.options }
 
@@ -59,7 +60,7 @@ public enum OfficialsKind: ProblemKind {
             })
     }
 
-    public static func greedy(_ instance: OfficialsInstance) -> OfficialsSolution? {
+    public static func greedy(_ instance: OfficialsInstance, seconds: Double?) -> OfficialsSolution? {
         let core = core(instance)
         let places = venuePlaces(instance)
         return core.solution(crews: core.greedy(placeOf: places, previous: instance.previous?.assignments), placeOf: places)
@@ -79,10 +80,6 @@ public enum OfficialsKind: ProblemKind {
             matches: instance.matches.map { ($0.id, $0.start, $0.venue, $0.teams ?? []) },
             groupOf: Dictionary(uniqueKeysWithValues: instance.venues.map { ($0.id, $0.group ?? "") }),
             assignments: solution.assignments, previous: instance.previous?.assignments)
-    }
-
-    public static func isBetter(_ lhs: OfficialsObjective, than rhs: OfficialsObjective) -> Bool {
-        lhs.ranking.lexicographicallyPrecedes(rhs.ranking)
     }
 
     public static func levels(_ objective: OfficialsObjective) -> [ObjectiveLevel] {

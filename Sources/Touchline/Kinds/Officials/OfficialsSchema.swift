@@ -42,7 +42,7 @@ extension OfficialsKind {
     """#
 
     /// The JSON Schema of an `officials` instance.
-    public static let schema = #"""
+    static let schema = #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://touchline.invalid/schema/officials.json",

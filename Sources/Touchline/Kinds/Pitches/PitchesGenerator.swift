@@ -1,5 +1,5 @@
 extension PitchesKind {
-    public static let generatorSize = GeneratorSize(
+    static let generatorSize = GeneratorSize(
         meaning: "matches over a term on the Field Game's North and South Fields",
         unit: "matches in the term", range: 1...10000, series: [25, 50, 100, 200, 300, 500], smallSeries: [6, 12])
 

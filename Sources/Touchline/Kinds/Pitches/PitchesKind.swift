@@ -1,13 +1,14 @@
 /// The `pitches` problem kind: put each match on a pitch of its size, around closures, buffers and daily
 /// limits, placing as many as possible, then keeping a published plan, then preferred pitches, then even wear,
 /// then each team's day in one field group.
-public enum PitchesKind: ProblemKind {
+public enum PitchesKind: ProblemKind, PreCheckedKind {
     public typealias Instance = PitchesInstance
     public typealias Solution = PitchesSolution
     public typealias Objective = PitchesObjective
 
-    public static let name = "pitches"
-    public static let summary = "pitch allocation for a match day or a term (sizes, closures, buffers, field groups)"
+    public static let configuration = KindConfiguration(
+        name: "pitches", summary: summary, schema: schema, generatorSize: generatorSize)
+    static let summary = "pitch allocation for a match day or a term (sizes, closures, buffers, field groups)"
 
     public static func options(of instance: PitchesInstance) -> SolverOptions? { instance.options }
 

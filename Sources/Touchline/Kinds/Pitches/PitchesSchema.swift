@@ -17,7 +17,7 @@ extension PitchesKind {
     """#
 
     /// The JSON Schema of a `pitches` instance.
-    public static let schema = #"""
+    static let schema = #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://touchline.invalid/schema/pitches.json",

@@ -96,12 +96,6 @@ extension PitchesKind {
             placed: placed, changes: changes, preferred: preferred, maxUsage: counts.values.max() ?? 0, groupSplits: splits)
     }
 
-    public static func isBetter(_ lhs: PitchesObjective, than rhs: PitchesObjective) -> Bool {
-        let left = [-lhs.placed, lhs.changes ?? 0, -lhs.preferred, lhs.maxUsage, lhs.groupSplits]
-        let right = [-rhs.placed, rhs.changes ?? 0, -rhs.preferred, rhs.maxUsage, rhs.groupSplits]
-        return left.lexicographicallyPrecedes(right)
-    }
-
     public static func levels(_ objective: PitchesObjective) -> [ObjectiveLevel] {
         [ObjectiveLevel("placed", objective.placed, maximise: true)]
             + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])

@@ -1,5 +1,5 @@
 extension StandingsKind {
-    public static let generatorSize = GeneratorSize(
+    static let generatorSize = GeneratorSize(
         meaning: "teams in a double round-robin league with a quarter of its rounds still to play",
         unit: "teams in the league", range: 3...40, series: [6, 8, 10, 12, 16, 20, 24], smallSeries: [4, 6])
 

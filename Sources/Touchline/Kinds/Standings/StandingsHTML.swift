@@ -1,10 +1,9 @@
-extension StandingsKind {
-    public static var rendersHTML: Bool { true }
+extension StandingsKind: PrintableKind {
 
     /// The league table as a printable page: position, team, record, goal difference, points and the criterion
     /// that decided each line against the next; then, with `analysis`, each team's best and worst final rank
     /// and the clinch or elimination marks.
-    public static func renderHTML(_ instance: StandingsInstance, _ result: SolveReport<StandingsKind>) -> String? {
+    public static func renderHTML(_ instance: StandingsInstance, _ result: SolveReport<StandingsKind>) -> String {
         var page = HTMLPage(title: "Standings: \(result.status.rawValue)")
         page.style("""
             @page { size: A4 portrait; margin: 12mm; }

@@ -3,13 +3,14 @@ import TouchlineMILP
 
 /// The `standings` problem kind: the league table under a real tie-break chain (exact code), and, before the
 /// season ends, each team's best and worst possible final rank, clinch and elimination (integer programs).
-public enum StandingsKind: ProblemKind {
+public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
     public typealias Instance = StandingsInstance
     public typealias Solution = StandingsSolution
     public typealias Objective = StandingsObjective
 
-    public static let name = "standings"
-    public static let summary = "league tables under real tie-break rules; best and worst final rank, clinch and elimination"
+    public static let configuration = KindConfiguration(
+        name: "standings", summary: summary, schema: schema, generatorSize: generatorSize)
+    static let summary = "league tables under real tie-break rules; best and worst final rank, clinch and elimination"
 
     public static func options(of instance: StandingsInstance) -> SolverOptions? { instance.options }
 
@@ -113,7 +114,7 @@ public enum StandingsKind: ProblemKind {
     }
 
     /// The table with greedy scenarios for the analysis (proven only where a scenario meets its bound).
-    public static func greedy(_ instance: StandingsInstance) -> StandingsSolution? {
+    public static func greedy(_ instance: StandingsInstance, seconds: Double?) -> StandingsSolution? {
         solveIndependently(instance, solver: nil, options: SolveOptions(), tuning: nil)?.solution
     }
 
@@ -174,10 +175,6 @@ public enum StandingsKind: ProblemKind {
             teams: solution.table.count, sharedPositions: shared, analysed: analysis.count,
             proven: analysis.filter(\.proven).count, bestRankSum: analysis.reduce(0) { $0 + $1.bestRank },
             worstRankSum: analysis.reduce(0) { $0 + $1.worstRank })
-    }
-
-    public static func isBetter(_ lhs: StandingsObjective, than rhs: StandingsObjective) -> Bool {
-        (lhs.proven, -lhs.bestRankSum, lhs.worstRankSum) > (rhs.proven, -rhs.bestRankSum, rhs.worstRankSum)
     }
 
     /// The rank sums (what a method found), not `proven` (what it could prove).

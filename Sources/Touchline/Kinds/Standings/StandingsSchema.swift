@@ -1,6 +1,6 @@
 extension StandingsKind {
     /// The JSON Schema of a `standings` instance.
-    public static let schema = #"""
+    static let schema = #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://touchline.invalid/schema/standings.json",
