@@ -48,35 +48,42 @@ public enum FrontEndCheck {
 
         let greedy = SolverOptions(method: .greedy, timeLimitSeconds: 2)
         let settings = RunSettings(reproducible: true)
-        let solved = JSONFrontEnd.solve(data, options: greedy, settings: settings)
+        func solve(_ options: SolverOptions, format: OutputFormat = .json) -> Result<FrontEndOutput, TouchlineError> {
+            Result { () throws(TouchlineError) in try JSONFrontEnd.solve(data, options: options, settings: settings, format: format) }
+        }
+        /// An error that only a bug gives (a plan that failed its own verification, a solver failure).
+        func isInternal(_ error: TouchlineError) -> Bool {
+            switch error {
+            case .verificationFailed, .solverFailure: true
+            default: false
+            }
+        }
+        let solved = solve(greedy)
         outcome.status = check(solved, data: data, valid: issues.isEmpty, label: "solve --method greedy", into: &outcome.failures)
 
         if steps.repeatSolve {
-            let again = JSONFrontEnd.solve(data, options: greedy, settings: settings)
-            if again.output != solved.output {
+            let again = solve(greedy)
+            if (try? again.get().output) != (try? solved.get().output) {
                 outcome.failures.append("solve --method greedy --reproducible: two runs printed different bytes")
             }
         }
         if steps.render && issues.isEmpty {
-            let text = JSONFrontEnd.solve(data, options: greedy, settings: settings, format: .text)
-            if text.exitCode == .internalError {
-                outcome.failures.append("solve --format text: internal error: \(text.diagnostics.joined(separator: " | ").prefix(300))")
-            }
-            let page = JSONFrontEnd.solve(data, options: greedy, settings: settings, format: .html)
-            if page.exitCode == .internalError {
-                outcome.failures.append("solve --format html: internal error: \(page.diagnostics.joined(separator: " | ").prefix(300))")
-            }
-            if page.output.range(of: "<script", options: .caseInsensitive) != nil {
-                outcome.failures.append("solve --format html: the input wrote markup into the page")
-            }
-            let calendar = JSONFrontEnd.solve(data, options: greedy, settings: settings, format: .ics)
-            if calendar.exitCode == .internalError {
-                outcome.failures.append("solve --format ics: internal error: \(calendar.diagnostics.joined(separator: " | ").prefix(300))")
-            }
-            if calendar.exitCode == .success && !calendar.output.isEmpty {
-                let lines = calendar.output.components(separatedBy: "\r\n")
-                if lines.contains(where: { $0.contains("\n") || $0.contains("\r") }) {
-                    outcome.failures.append("solve --format ics: a bare line break inside a content line")
+            for format in [OutputFormat.text, .html, .ics, .csv] {
+                switch solve(greedy, format: format) {
+                case let .failure(error) where isInternal(error):
+                    outcome.failures.append("solve --format \(format.rawValue): internal error: \(error.description.prefix(300))")
+                case .failure:
+                    break  // a kind without this format: a usage error, which is right
+                case let .success(output):
+                    if format == .html && output.output.range(of: "<script", options: .caseInsensitive) != nil {
+                        outcome.failures.append("solve --format html: the input wrote markup into the page")
+                    }
+                    if format == .ics && !output.output.isEmpty {
+                        let lines = output.output.components(separatedBy: "\r\n")
+                        if lines.contains(where: { $0.contains("\n") || $0.contains("\r") }) {
+                            outcome.failures.append("solve --format ics: a bare line break inside a content line")
+                        }
+                    }
                 }
             }
         }
@@ -87,8 +94,8 @@ public enum FrontEndCheck {
             }
         }
         if let seconds = steps.milpSeconds, issues.isEmpty {
-            let milp = JSONFrontEnd.solve(data, options: SolverOptions(method: .milp, timeLimitSeconds: seconds), settings: settings)
-            if milp.exitCode != .unavailable {
+            let milp = solve(SolverOptions(method: .milp, timeLimitSeconds: seconds))
+            if case .failure(.methodUnavailable) = milp {} else {
                 _ = check(milp, data: data, valid: true, label: "solve --method milp --time-limit \(seconds)", into: &outcome.failures)
             }
         }
@@ -96,10 +103,16 @@ public enum FrontEndCheck {
     }
 
     /// Checks one `solve` output; returns its status.
-    static func check(_ solved: FrontEndOutput, data: Data, valid: Bool, label: String, into failures: inout [String]) -> String? {
-        if solved.exitCode == .internalError || solved.exitCode == .usage {
-            failures.append("\(label): exit \(solved.exitCode.rawValue): \(solved.diagnostics.joined(separator: " | ").prefix(300))")
+    static func check(
+        _ result: Result<FrontEndOutput, TouchlineError>, data: Data, valid: Bool, label: String, into failures: inout [String]
+    ) -> String? {
+        let solved: FrontEndOutput
+        switch result {
+        case let .failure(error):
+            failures.append("\(label): \(error.description.prefix(300))")
             return nil
+        case let .success(output):
+            solved = output
         }
         if solved.output.contains("\n") {
             failures.append("\(label): the JSON result spans more than one line")
@@ -114,14 +127,8 @@ public enum FrontEndCheck {
             let errors = (object["errors"] as? [[String: Any]] ?? []).map { "\($0["path"] ?? ""): \($0["message"] ?? "")" }
             failures.append("\(label): validate says \(valid ? "valid" : "invalid") but solve printed status \(status) \(errors.joined(separator: "; ").prefix(300))")
         }
-        let expected: ExitStatus = switch status {
-        case "invalid": .invalidInput
-        case "infeasible": .infeasible
-        case "unknown": .unknown
-        default: .success
-        }
-        if solved.exitCode != expected {
-            failures.append("\(label): status \(status) with exit \(solved.exitCode.rawValue)")
+        if solved.status.rawValue != status {
+            failures.append("\(label): the JSON says status \(status), the front end \(solved.status.rawValue)")
         }
         if status != "invalid" {
             switch JSONFrontEnd.verify(instance: data, result: Data(solved.output.utf8)) {

@@ -7,6 +7,12 @@ public struct LinearExpression: Sendable {
     /// The terms as (variable index, coefficient), possibly with repeats.
     public var terms: [(index: Int, coefficient: Double)]
     public var constant: Double
+    /// The ``Model/id`` of the model whose variables the expression holds: 0 while it holds none,
+    /// ``LinearExpression/mixedModels`` when it holds variables of two models.
+    public private(set) var model: UInt32 = 0
+
+    /// The ``model`` of an expression that mixes variables of different models.
+    public static let mixedModels = UInt32.max
 
     public init() {
         terms = []
@@ -21,18 +27,31 @@ public struct LinearExpression: Sendable {
     public init(_ variable: Variable, coefficient: Double = 1) {
         terms = [(variable.index, coefficient)]
         constant = 0
+        model = variable.model
+    }
+
+    @usableFromInline mutating func adopt(_ other: UInt32) {
+        if model == 0 { model = other } else if other != 0 && other != model { model = Self.mixedModels }
     }
 
     /// Adds `coefficient · variable` in place (the fast way to build long sums in loops).
     @inlinable
     public mutating func add(_ variable: Variable, coefficient: Double = 1) {
         terms.append((variable.index, coefficient))
+        if model != variable.model { adopt(variable.model) }
+    }
+
+    /// Adds `coefficient · variable` when there is a variable (a keyed group's missing key adds nothing).
+    @inlinable
+    public mutating func add(_ variable: Variable?, coefficient: Double = 1) {
+        if let variable { add(variable, coefficient: coefficient) }
     }
 
     /// Adds another expression in place.
     public mutating func add(_ other: LinearExpression, scale: Double = 1) {
         terms.reserveCapacity(terms.count + other.terms.count)
         for term in other.terms { terms.append((term.index, term.coefficient * scale)) }
+        if model != other.model { adopt(other.model) }
         constant += other.constant * scale
     }
 
@@ -77,6 +96,13 @@ public func sum(_ variables: some Sequence<Variable>) -> LinearExpression {
 }
 
 /// The sum of expressions.
+/// The sum of the variables that are there (nil entries, such as a keyed group's missing keys, add nothing).
+public func sum(_ variables: some Sequence<Variable?>) -> LinearExpression {
+    var expression = LinearExpression()
+    for case let variable? in variables { expression.add(variable) }
+    return expression
+}
+
 public func sum(_ expressions: some Sequence<LinearExpression>) -> LinearExpression {
     var result = LinearExpression()
     for expression in expressions { result.add(expression) }

@@ -2,6 +2,7 @@ extension Model {
     /// Checks that every number is usable and every index belongs to the model. Empty bound ranges are not
     /// errors (they make the model infeasible); see ``trivialInfeasibility()``.
     public func validate() throws(MILPError) {
+        if let foreign = foreignUses.first { throw foreign }
         for (index, variable) in variables.enumerated() {
             let place = "variable \(index) (\(variable.name))"
             if variable.lower.isNaN || variable.upper.isNaN || variable.lower == .infinity

@@ -1,3 +1,5 @@
+import CTouchlineGLPK
+
 /// The direction of an objective.
 public enum ObjectiveSense: String, Sendable, Codable {
     case minimize
@@ -39,6 +41,15 @@ public struct Objective: Sendable {
     }
 }
 
+/// A handle to a constraint of one ``Model`` (what ``Model/add(_:name:)`` returns): its position among the
+/// model's constraints, for reading its definition back or naming it in a message.
+public struct ConstraintReference: Sendable, Hashable {
+    /// The position of the constraint in its model, from 0.
+    public let index: Int
+    /// The ``Model/id`` of the model that holds it.
+    public let model: UInt32
+}
+
 /// A named linear constraint as stored in a model: merged, sorted terms and bounds.
 public struct ConstraintDefinition: Sendable {
     public var name: String
@@ -60,40 +71,80 @@ public struct ConstraintDefinition: Sendable {
 /// ```
 public struct Model: Sendable {
     public var name: String
+    /// The identity of this model (and of its copies), recorded in every variable it creates.
+    public let id: UInt32 = tl_next_model_id()
     public private(set) var variables: [VariableDefinition] = []
     public private(set) var constraints: [ConstraintDefinition] = []
     /// The lexicographic objective, most important first. Empty means: find any feasible solution.
     public var objectives: [Objective] = []
+    /// Uses of another model's variables, each as a sentence; ``validate()`` reports the first.
+    private(set) var foreignUses: [MILPError] = []
 
     public init(name: String = "touchline") {
         self.name = name
     }
 
-    /// Adds a variable. Integer bounds are rounded inwards when the model is solved.
+    /// Adds a variable. Integer bounds are rounded inwards when the model is solved. Without a name (or with an
+    /// empty one) it is called `x` and its index in exports.
     @discardableResult
     public mutating func addVariable(
-        _ name: String, kind: VariableKind = .continuous, lower: Double = 0, upper: Double = .infinity
+        _ name: String? = nil, kind: VariableKind = .continuous, lower: Double = 0, upper: Double = .infinity
     ) -> Variable {
         let bounds: (Double, Double) = kind == .binary ? (Swift.max(lower, 0), Swift.min(upper, 1)) : (lower, upper)
         variables.append(VariableDefinition(
-            name: Model.fitted(name, fallback: "x", index: variables.count), kind: kind, lower: bounds.0, upper: bounds.1))
-        return Variable(index: variables.count - 1)
+            name: Model.fitted(name ?? "", fallback: "x", index: variables.count), kind: kind, lower: bounds.0,
+            upper: bounds.1))
+        return Variable(index: variables.count - 1, model: id)
     }
 
     /// Adds a 0-1 variable.
     @discardableResult
-    public mutating func addBinary(_ name: String) -> Variable {
+    public mutating func addBinary(_ name: String? = nil) -> Variable {
         addVariable(name, kind: .binary, lower: 0, upper: 1)
     }
 
     /// Adds an integer variable.
     @discardableResult
-    public mutating func addInteger(_ name: String, lower: Double = 0, upper: Double = .infinity) -> Variable {
+    public mutating func addInteger(_ name: String? = nil, lower: Double = 0, upper: Double = .infinity) -> Variable {
         addVariable(name, kind: .integer, lower: lower, upper: upper)
+    }
+
+    /// Adds one variable per key (as JuMP's containers and PuLP's `LpVariable.dicts`), named by `name`.
+    public mutating func addVariables<Key: Hashable & Sendable>(
+        _ keys: some Sequence<Key>, kind: VariableKind = .continuous, lower: Double = 0, upper: Double = .infinity,
+        name: (Key) -> String
+    ) -> VariableGroup<Key> {
+        var group = VariableGroup<Key>()
+        for key in keys where group[key] == nil {
+            group.insert(key, addVariable(name(key), kind: kind, lower: lower, upper: upper))
+        }
+        return group
+    }
+
+    /// Adds one 0-1 variable per key, named by `name`.
+    public mutating func addBinaries<Key: Hashable & Sendable>(
+        _ keys: some Sequence<Key>, name: (Key) -> String
+    ) -> VariableGroup<Key> {
+        addVariables(keys, kind: .binary, lower: 0, upper: 1, name: name)
+    }
+
+    /// The variable itself, when it was made by this model (or a copy of it); else the use is recorded and
+    /// ``validate()`` fails naming `place`.
+    private mutating func own(_ variable: Variable, place: @autoclosure () -> String) -> Bool {
+        guard variable.model != id else { return true }
+        foreignUses.append(.foreignVariable(place: place(), variable: variable.index))
+        return false
+    }
+
+    private mutating func own(_ expression: LinearExpression, place: @autoclosure () -> String) {
+        guard expression.model != 0 && expression.model != id else { return }
+        let index = expression.terms.first?.index ?? 0
+        foreignUses.append(.foreignVariable(place: place(), variable: index))
     }
 
     /// Tightens the bounds of a variable.
     public mutating func setBounds(_ variable: Variable, lower: Double, upper: Double) {
+        guard own(variable, place: "setBounds") else { return }
         variables[variable.index].lower = lower
         variables[variable.index].upper = upper
     }
@@ -115,26 +166,37 @@ public struct Model: Sendable {
         return "\(kept)~\(index)"
     }
 
-    /// Adds a constraint under a name (names appear in exports and in infeasibility messages).
-    public mutating func add(_ constraint: LinearConstraint, name: String) {
+    /// Adds a constraint, optionally under a name (names appear in exports and in infeasibility messages;
+    /// without one it is called `r` and its index).
+    @discardableResult
+    public mutating func add(_ constraint: LinearConstraint, name: String? = nil) -> ConstraintReference {
+        let fitted = Model.fitted(name ?? "", fallback: "r", index: constraints.count)
+        own(constraint.expression, place: "constraint \(fitted)")
         let merged = constraint.expression.merged()
         constraints.append(ConstraintDefinition(
-            name: Model.fitted(name, fallback: "r", index: constraints.count), indices: merged.indices, coefficients: merged.coefficients,
-            lower: constraint.lower, upper: constraint.upper))
+            name: fitted, indices: merged.indices, coefficients: merged.coefficients, lower: constraint.lower,
+            upper: constraint.upper))
+        return ConstraintReference(index: constraints.count - 1, model: id)
+    }
+
+    /// The definition of a constraint of this model.
+    public subscript(_ reference: ConstraintReference) -> ConstraintDefinition? {
+        reference.model == id && constraints.indices.contains(reference.index) ? constraints[reference.index] : nil
     }
 
     /// Appends a level to the lexicographic objective: minimise `expression`.
     public mutating func minimize(_ expression: LinearExpression, name: String = "objective", bound: Double? = nil) {
-        objectives.append(Objective(name: name, sense: .minimize, expression: expression, bound: bound))
+        addObjective(Objective(name: name, sense: .minimize, expression: expression, bound: bound))
     }
 
     /// Appends a level to the lexicographic objective: maximise `expression`.
     public mutating func maximize(_ expression: LinearExpression, name: String = "objective", bound: Double? = nil) {
-        objectives.append(Objective(name: name, sense: .maximize, expression: expression, bound: bound))
+        addObjective(Objective(name: name, sense: .maximize, expression: expression, bound: bound))
     }
 
     /// Appends a level to the lexicographic objective.
     public mutating func addObjective(_ objective: Objective) {
+        own(objective.expression, place: "objective \(objective.name)")
         objectives.append(objective)
     }
 

@@ -53,7 +53,7 @@ extension Model {
             var shift = 0.0
             for (index, coefficient) in zip(constraint.indices, constraint.coefficients) {
                 if newIndex[index] >= 0 {
-                    expression.add(Variable(index: newIndex[index]), coefficient: coefficient)
+                    expression.add(Variable(index: newIndex[index], model: result.id), coefficient: coefficient)
                 } else {
                     shift += coefficient * fixed[index]
                 }
@@ -66,7 +66,7 @@ extension Model {
             var expression = LinearExpression(objective.expression.constant)
             for term in objective.expression.terms {
                 if newIndex[term.index] >= 0 {
-                    expression.add(Variable(index: newIndex[term.index]), coefficient: term.coefficient)
+                    expression.add(Variable(index: newIndex[term.index], model: result.id), coefficient: term.coefficient)
                 } else {
                     expression.constant += term.coefficient * fixed[term.index]
                 }
@@ -249,18 +249,18 @@ public enum ReducedCostFixing {
             settings.warmStart = start.flatMap { restriction.restrict($0) }
             var outcome = solver.solve(restriction.model, options: settings)
             nodes += outcome.nodes
-            if let values = outcome.values { outcome.values = restriction.expand(values) }
+            if let values = outcome.values { outcome.solution = Assignment(restriction.expand(values)) }
             return outcome
         }
         if target && (cutoff.map { floor <= $0 + 1e-9 } ?? true) {
             let kept = columns(upTo: floor, plus: nil)
             let limit = Swift.min(targetSeconds, remaining() ?? targetSeconds)
             let outcome = solveRestricted(kept, seconds: limit, start: nil)
-            steps.append("target \(Int(floor)) over \(kept.count) of \(model.variableCount) columns: \(outcome.termination.rawValue)")
-            if let values = outcome.values, outcome.termination == .optimal || outcome.termination == .timeLimit {
+            steps.append("target \(Int(floor)) over \(kept.count) of \(model.variableCount) columns: \(outcome.stopReason.rawValue)")
+            if let values = outcome.values, outcome.stopReason.endsWithSearch {
                 let value = objective.value(values).rounded()
                 if bestValue == nil || value < bestValue! { best = values }
-                if outcome.termination == .optimal && value <= floor + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
+                if outcome.stopReason == .optimal && value <= floor + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
             }
         }
         if !improve { return result(best != nil && bestValue! <= floor + 1e-9 ? .optimal : .stopped, lp: z, kept: 0) }
@@ -270,12 +270,12 @@ public enum ReducedCostFixing {
         if let left = remaining(), left <= 0.001 { return result(.stopped, lp: z, kept: kept.count) }
         let priorValue = bestValue
         let outcome = solveRestricted(kept, seconds: remaining(), start: best)
-        steps.append("improve below \(priorValue.map { String(Int($0)) } ?? "∞") over \(kept.count) of \(model.variableCount) columns: \(outcome.termination.rawValue)")
-        if let values = outcome.values, outcome.termination == .optimal || outcome.termination == .timeLimit {
+        steps.append("improve below \(priorValue.map { String(Int($0)) } ?? "∞") over \(kept.count) of \(model.variableCount) columns: \(outcome.stopReason.rawValue)")
+        if let values = outcome.values, outcome.stopReason.endsWithSearch {
             let value = objective.value(values).rounded()
             if bestValue == nil || value < bestValue! { best = values }
         }
-        switch outcome.termination {
+        switch outcome.stopReason {
         case .optimal, .infeasible:
             // Every solution of value at most limitValue uses only kept columns, so the restricted optimum is
             // the optimum among them. Above limitValue only the prior incumbent (value limitValue + 1) counts.

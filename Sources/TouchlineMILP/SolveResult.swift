@@ -1,21 +1,62 @@
-/// How a whole (lexicographic) solve ended.
-public enum Termination: String, Sendable, Codable {
-    /// Every level was proven optimal (within the requested gap).
+/// Why a solve (or one level of it) stopped. Whether a solution exists is a separate question
+/// (``SolveResult/solution``): a stop at the time limit, at the requested gap or by cancellation may come with
+/// the best solution found so far or with none.
+public enum StopReason: String, Sendable, Codable, CaseIterable {
+    /// Every level was proven optimal.
     case optimal
-    /// The time limit stopped a level; ``SolveResult/values`` holds the incumbent when there is one.
+    /// A level stopped at the requested relative gap (``SolveOptions/mipGap``): a solution, not proven optimal.
+    case gapReached
+    /// The time limit stopped a level.
     case timeLimit
-    /// No solution satisfies the constraints.
+    /// The solve was cancelled (``SolveControl/cancel()``).
+    case cancelled
+    /// No solution satisfies the constraints (proven).
     case infeasible
     /// The objective is unbounded (the LP relaxation is unbounded).
     case unbounded
     /// The solver failed; see ``SolveResult/message``.
     case error
+
+    /// True for an end of the search itself (proof, gap, time limit or cancellation), after which any solution
+    /// found is usable; false for infeasible, unbounded and a failure.
+    public var endsWithSearch: Bool {
+        switch self {
+        case .optimal, .gapReached, .timeLimit, .cancelled: true
+        case .infeasible, .unbounded, .error: false
+        }
+    }
+}
+
+/// The values of a model's variables in one solution: what a formulation decodes. Only a solve that found a
+/// solution has one (``SolveResult/solution``), so a value is never read from a solve that has none.
+public struct Assignment: Sendable {
+    /// One value per model variable (integer variables are exact integers).
+    public let values: [Double]
+
+    public init(_ values: [Double]) { self.values = values }
+
+    /// The value of a variable.
+    public subscript(_ variable: Variable) -> Double { values[variable.index] }
+
+    /// The value of a variable rounded to the nearest integer.
+    public func integer(_ variable: Variable) -> Int { Int(self[variable].rounded()) }
+
+    /// True when the variable's value is 1 (for binaries: above 0.5).
+    public func isOn(_ variable: Variable) -> Bool { self[variable] > 0.5 }
+
+    /// True when the variable is there and its value is 1 (a keyed group's missing key is off).
+    public func isOn(_ variable: Variable?) -> Bool { variable.map { self[$0] > 0.5 } ?? false }
+
+    /// The value of an expression.
+    public func value(_ expression: LinearExpression) -> Double { expression.value(values) }
 }
 
 /// What happened at one level of the lexicographic objective.
 public struct LevelReport: Sendable, Codable {
     public var name: String
     public var termination: LevelTermination
+    /// Why the level stopped (``StopReason/optimal`` when it was proven).
+    public var stopReason: StopReason
     public var objective: Double?
     public var bound: Double?
     public var gap: Double?
@@ -26,9 +67,13 @@ public struct LevelReport: Sendable, Codable {
 
 /// The result of ``Solver/solve(_:options:)``.
 public struct SolveResult: Sendable {
-    public var termination: Termination
-    /// One value per model variable, when a solution is known (integer variables are exact integers).
-    public var values: [Double]?
+    /// Why the solve stopped: ``StopReason/optimal`` only when every level was proven optimal; else the reason
+    /// the first unproven level stopped.
+    public var stopReason: StopReason
+    /// The best solution found, or nil when there is none.
+    public var solution: Assignment?
+    /// One value per model variable, when a solution is known.
+    public var values: [Double]? { solution?.values }
     /// The value of each objective level at ``values``.
     public var objectiveValues: [Double]
     /// Per level: termination, objective, bound, gap, nodes, seconds.
@@ -47,24 +92,5 @@ public struct SolveResult: Sendable {
     public var message: String?
     public var notes: [String]
 
-    public var hasSolution: Bool { values != nil }
-
-    /// The value of a variable in the solution (0 when there is none).
-    public subscript(_ variable: Variable) -> Double {
-        values?[variable.index] ?? 0
-    }
-
-    /// The value of a variable rounded to the nearest integer.
-    public func integer(_ variable: Variable) -> Int {
-        Int(self[variable].rounded())
-    }
-
-    /// True when the variable's value is 1 (for binaries: above 0.5).
-    public func isOn(_ variable: Variable) -> Bool { self[variable] > 0.5 }
-
-    /// The value of an expression in the solution.
-    public func value(_ expression: LinearExpression) -> Double {
-        guard let values else { return 0 }
-        return expression.value(values)
-    }
+    public var hasSolution: Bool { solution != nil }
 }

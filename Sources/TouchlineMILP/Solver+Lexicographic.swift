@@ -10,9 +10,9 @@ extension Solver {
     public func solve(_ model: Model, options: SolveOptions = SolveOptions()) -> SolveResult {
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
-        func failed(_ termination: Termination, _ message: String, notes: [String] = []) -> SolveResult {
+        func failed(_ termination: StopReason, _ message: String, notes: [String] = []) -> SolveResult {
             SolveResult(
-                termination: termination, values: nil, objectiveValues: [], levels: [], bound: nil, gap: nil,
+                stopReason: termination, solution: nil, objectiveValues: [], levels: [], bound: nil, gap: nil,
                 gapLevel: 0, nodes: 0, seconds: elapsed(), message: message, notes: notes)
         }
         do {
@@ -47,7 +47,7 @@ extension Solver {
         if model.variables.isEmpty {
             let values: [Double] = []
             return SolveResult(
-                termination: .optimal, values: values,
+                stopReason: .optimal, solution: Assignment(values),
                 objectiveValues: model.objectives.map { $0.expression.constant }, levels: [],
                 bound: model.objectives.first?.expression.constant, gap: 0, gapLevel: 0, nodes: 0,
                 seconds: elapsed(), message: nil, notes: notes)
@@ -56,7 +56,7 @@ extension Solver {
         let levels: [Objective?] = model.objectives.isEmpty ? [nil] : model.objectives.map { $0 }
         var heldRows: [ConstraintDefinition] = []
         var reports: [LevelReport] = []
-        var termination = Termination.optimal
+        var termination = StopReason.optimal
         var message: String? = nil
         var gapLevel: Int? = nil
         var totalNodes = 0
@@ -67,12 +67,14 @@ extension Solver {
             }
             if options.isCancelled || (remaining.map { $0 <= 0.001 } ?? false) {
                 // Out of time (or cancelled): the incumbent (if any) stands for the remaining levels.
-                termination = .timeLimit
+                if termination == .optimal { termination = options.isCancelled ? .cancelled : .timeLimit }
                 message = message ?? (options.isCancelled ? "cancelled" : "time limit reached")
                     + " before level \(levelIndex + 1) (\(objective?.name ?? "feasibility"))"
                 if gapLevel == nil { gapLevel = levelIndex }
+                let stop: StopReason = options.isCancelled ? .cancelled : .timeLimit
                 reports.append(LevelReport(
                     name: objective?.name ?? "feasibility", termination: incumbent == nil ? .noSolution : .feasible,
+                    stopReason: stop,
                     objective: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
                     nodes: 0, seconds: 0, warmStartAccepted: false))
                 continue
@@ -90,7 +92,7 @@ extension Solver {
                             name: objective.name, termination: .optimal, objective: value, bound: bound, gap: 0, seconds: 0))
                     }
                     reports.append(LevelReport(
-                        name: objective.name, termination: .optimal, objective: value, bound: bound, gap: 0, nodes: 0,
+                        name: objective.name, termination: .optimal, stopReason: .optimal, objective: value, bound: bound, gap: 0, nodes: 0,
                         seconds: 0, warmStartAccepted: true))
                     if levelIndex < levels.count - 1 { heldRows.append(model.holdRow(objective, at: value)) }
                     continue
@@ -107,25 +109,25 @@ extension Solver {
                     gap: outcome.gap, seconds: outcome.seconds))
             }
             reports.append(LevelReport(
-                name: name, termination: outcome.termination, objective: outcome.objective, bound: outcome.bound,
+                name: name, termination: outcome.termination, stopReason: outcome.stopReason, objective: outcome.objective, bound: outcome.bound,
                 gap: outcome.gap, nodes: outcome.nodes, seconds: outcome.seconds,
                 warmStartAccepted: outcome.warmStartAccepted))
             switch outcome.termination {
             case .optimal:
                 break
             case .feasible:
-                termination = .timeLimit
+                if termination == .optimal { termination = outcome.stopReason }
                 if gapLevel == nil { gapLevel = levelIndex }
                 message = message ?? outcome.message ?? "level \(levelIndex + 1) (\(name)) stopped before proving optimality"
             case .noSolution:
-                termination = .timeLimit
+                if termination == .optimal { termination = outcome.stopReason }
                 if gapLevel == nil { gapLevel = levelIndex }
                 message = message ?? outcome.message ?? "time limit reached at level \(levelIndex + 1) (\(name))"
             case .infeasible:
                 // Only the first level can be infeasible: later levels contain the previous solution.
                 if levelIndex == 0 {
                     return SolveResult(
-                        termination: .infeasible, values: nil, objectiveValues: [], levels: reports, bound: nil,
+                stopReason: .infeasible, solution: nil, objectiveValues: [], levels: reports, bound: nil,
                         gap: nil, gapLevel: 0, nodes: totalNodes, seconds: elapsed(),
                         message: outcome.message ?? "no solution satisfies the constraints", notes: notes)
                 }
@@ -134,7 +136,7 @@ extension Solver {
             case .unbounded:
                 if incumbent == nil || levelIndex == 0 {
                     return SolveResult(
-                        termination: .unbounded, values: nil, objectiveValues: [], levels: reports, bound: nil,
+                stopReason: .unbounded, solution: nil, objectiveValues: [], levels: reports, bound: nil,
                         gap: nil, gapLevel: levelIndex, nodes: totalNodes, seconds: elapsed(),
                         message: outcome.message ?? "the objective is unbounded", notes: notes)
                 }
@@ -143,7 +145,7 @@ extension Solver {
             case .error:
                 if incumbent == nil {
                     return SolveResult(
-                        termination: .error, values: nil, objectiveValues: [], levels: reports, bound: nil, gap: nil,
+                stopReason: .error, solution: nil, objectiveValues: [], levels: reports, bound: nil, gap: nil,
                         gapLevel: levelIndex, nodes: totalNodes, seconds: elapsed(),
                         message: outcome.message ?? "the solver failed", notes: notes)
                 }
@@ -162,7 +164,7 @@ extension Solver {
         }
         guard let values = incumbent else {
             return SolveResult(
-                termination: termination == .optimal ? .error : termination, values: nil, objectiveValues: [],
+                stopReason: termination == .optimal ? .error : termination, solution: nil, objectiveValues: [],
                 levels: reports, bound: reports.first?.bound, gap: nil, gapLevel: gapLevel ?? 0, nodes: totalNodes,
                 seconds: elapsed(), message: message ?? "no solution found", notes: notes)
         }
@@ -178,7 +180,7 @@ extension Solver {
             gap = reports[reportIndex].gap
         }
         return SolveResult(
-            termination: termination, values: values, objectiveValues: objectiveValues, levels: reports,
+            stopReason: termination, solution: Assignment(values), objectiveValues: objectiveValues, levels: reports,
             bound: bound, gap: gap, gapLevel: reportIndex, nodes: totalNodes, seconds: elapsed(), message: message,
             notes: notes)
     }

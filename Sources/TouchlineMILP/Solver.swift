@@ -81,14 +81,28 @@ public struct FlatProblem: Sendable {
     public var matrixValue: [Double]
 }
 
-/// How one single-objective solve ended.
+/// How one single-objective solve ended: proven, with a solution, without one, or not solvable.
 public enum LevelTermination: String, Sendable, Codable {
     case optimal, feasible, noSolution, infeasible, unbounded, error
+
+    /// The stop reason a backend that reports no other means: an unproven stop is the time limit's.
+    public var impliedStopReason: StopReason {
+        switch self {
+        case .optimal: .optimal
+        case .feasible, .noSolution: .timeLimit
+        case .infeasible: .infeasible
+        case .unbounded: .unbounded
+        case .error: .error
+        }
+    }
 }
 
 /// The outcome of one single-objective solve.
 public struct LevelOutcome: Sendable {
     public var termination: LevelTermination
+    /// Why the level stopped; by default what ``termination`` implies (a stop with or without a solution before
+    /// the proof counts as the time limit).
+    public var stopReason: StopReason
     public var values: [Double]?
     public var objective: Double?
     public var bound: Double?
@@ -101,9 +115,10 @@ public struct LevelOutcome: Sendable {
     public init(
         termination: LevelTermination, values: [Double]? = nil, objective: Double? = nil, bound: Double? = nil,
         gap: Double? = nil, nodes: Int = 0, seconds: Double = 0, warmStartAccepted: Bool = false,
-        message: String? = nil
+        message: String? = nil, stopReason: StopReason? = nil
     ) {
         self.termination = termination
+        self.stopReason = stopReason ?? termination.impliedStopReason
         self.values = values
         self.objective = objective
         self.bound = bound

@@ -8,15 +8,23 @@ public enum VariableKind: String, Sendable, Codable {
     case binary
 }
 
-/// A handle to a variable of one ``Model``: an index, cheap to copy and to store in arrays.
+/// A handle to a variable of one ``Model``: an index and the identity of its model, cheap to copy and to store
+/// in arrays.
 ///
-/// A variable is used only with the model that created it. It is deliberately neither `Equatable` nor
-/// `Hashable`, because `==` between variables builds a ``LinearConstraint``; use ``index`` as a key.
+/// A variable is used only with the model that created it (or a copy of that model): using it in another model
+/// makes ``Model/validate()`` fail with ``MILPError/foreignVariable(place:variable:)``. It is deliberately
+/// neither `Equatable` nor `Hashable`, because `==` between variables builds a ``LinearConstraint``; use
+/// ``index`` as a key.
 public struct Variable: Sendable {
     /// The position of the variable in its model, from 0.
     public let index: Int
+    /// The ``Model/id`` of the model that created it.
+    public let model: UInt32
 
-    @usableFromInline init(index: Int) { self.index = index }
+    @usableFromInline init(index: Int, model: UInt32) {
+        self.index = index
+        self.model = model
+    }
 }
 
 /// What a model knows about one variable.

@@ -91,11 +91,12 @@ extension ModelComparison {
         options.warmStart = greedy.flatMap { formulation.encode($0) }
         let result = solver.solve(model, options: options)
         let seconds = (ContinuousClock.now - started).inSeconds
-        let status: String = switch result.termination {
+        let status: String = switch result.stopReason {
         case .optimal: "optimal"
-        case .timeLimit: "time limit"
+        case .gapReached: "gap reached"
+        case .timeLimit, .cancelled: "time limit"
         case .infeasible: "infeasible"
-        default: "error"
+        case .unbounded, .error: "error"
         }
         var runs = [SolverRun(
             solver: "touchline", status: status, objective: result.hasSolution ? result.objectiveValues.first : nil,

@@ -76,27 +76,29 @@ import Touchline
 
     @Test func theChecksCatchBrokenPromises() throws {
         let data = try Data(contentsOf: Self.root.appendingPathComponent("instances/pitches/late-change.json"))
-        let good = JSONFrontEnd.solve(data, options: SolverOptions(method: .greedy), settings: RunSettings(reproducible: true))
+        let good = try JSONFrontEnd.solve(data, options: SolverOptions(method: .greedy), settings: RunSettings(reproducible: true))
         var failures: [String] = []
-        #expect(FrontEndCheck.check(good, data: data, valid: true, label: "good", into: &failures) == "feasible")
+        #expect(FrontEndCheck.check(.success(good), data: data, valid: true, label: "good", into: &failures) == "feasible")
         #expect(failures.isEmpty, "\(failures)")
-        // Two lines, a wrong exit code, a claim verify refuses, a crash of the front end.
+        // Two lines, a status the JSON does not say, a claim verify refuses, a failure of the front end.
         var twoLines = good
         twoLines.output = good.output.replacingOccurrences(of: ",", with: ",\n")
-        var wrongExit = good
-        wrongExit.exitCode = .unknown
+        var wrongStatus = good
+        wrongStatus.status = .unknown
         var forged = good
         forged.output = good.output.replacingOccurrences(of: "\"status\":\"feasible\"", with: "\"status\":\"optimal\"")
-        var internalError = good
-        internalError.exitCode = .internalError
-        for (name, broken) in [("two lines", twoLines), ("exit", wrongExit), ("forged", forged), ("internal", internalError)] {
+        let broken: [(String, Result<FrontEndOutput, TouchlineError>)] = [
+            ("two lines", .success(twoLines)), ("status", .success(wrongStatus)), ("forged", .success(forged)),
+            ("internal", .failure(.verificationFailed(["a plan that breaks a rule"]))),
+        ]
+        for (name, result) in broken {
             var found: [String] = []
-            _ = FrontEndCheck.check(broken, data: data, valid: true, label: name, into: &found)
+            _ = FrontEndCheck.check(result, data: data, valid: true, label: name, into: &found)
             #expect(!found.isEmpty, "\(name) not caught")
         }
         // validate and solve disagreeing.
         var disagree: [String] = []
-        _ = FrontEndCheck.check(good, data: data, valid: false, label: "disagree", into: &disagree)
+        _ = FrontEndCheck.check(.success(good), data: data, valid: false, label: "disagree", into: &disagree)
         #expect(!disagree.isEmpty)
     }
 

@@ -11,7 +11,7 @@ import Testing
         let (model, allZero) = Fixtures.marketSplit()
         let result = solver.solve(
             model, options: SolveOptions(timeLimitSeconds: 0.5, warmStart: allZero, tuning: .glpkDefaults))
-        #expect(result.termination == .timeLimit)
+        #expect(result.stopReason == .timeLimit)
         let values = try #require(result.values)
         #expect(model.violations(of: values).isEmpty)
         let gap = try #require(result.gap)
@@ -28,7 +28,7 @@ import Testing
         #expect(error.description.contains("GLPK fatal error"))
         // The environment was freed; the next solve on this thread works.
         let result = solver.solve(Fixtures.knapsack())
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         #expect(result.objectiveValues == [115])
     }
 
@@ -37,13 +37,13 @@ import Testing
         let x = model.addVariable("x", lower: 0, upper: 1)
         model.add(Double.nan * x <= 1, name: "broken")
         let result = solver.solve(model)
-        #expect(result.termination == .error)
+        #expect(result.stopReason == .error)
         #expect(result.message?.contains("broken") == true)
     }
 
     @Test func invalidOptionsAreRefused() {
         let result = solver.solve(Fixtures.knapsack(), options: SolveOptions(timeLimitSeconds: -1))
-        #expect(result.termination == .error)
+        #expect(result.stopReason == .error)
         #expect(result.message?.contains("timeLimitSeconds") == true)
     }
 
@@ -52,21 +52,21 @@ import Testing
         let x = model.addInteger("x", lower: 0.2, upper: 0.8)
         model.minimize(LinearExpression(x), name: "x")
         let result = solver.solve(model)
-        #expect(result.termination == .infeasible)
+        #expect(result.stopReason == .infeasible)
         #expect(result.message?.contains("x") == true)
     }
 
     @Test func memoryLimitIsAnErrorNotAnAbort() {
         let (model, _) = Fixtures.marketSplit(rows: 30, items: 3000)
         let result = solver.solve(model, options: SolveOptions(memoryLimitMB: 1))
-        #expect(result.termination == .error)
+        #expect(result.stopReason == .error)
         #expect(result.message?.contains("GLPK fatal error") == true)
     }
 
     @Test func warmStartIsAccepted() {
         let (model, allZero) = Fixtures.marketSplit(rows: 2, items: 12)
         let result = solver.solve(model, options: SolveOptions(warmStart: allZero))
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         #expect(result.levels.first?.warmStartAccepted == true)
     }
 

@@ -11,7 +11,7 @@ import Testing
         // value 15, plus the objective's constant 100.
         let model = Fixtures.knapsack()
         let result = solver.solve(model)
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         #expect(result.objectiveValues == [115])
         #expect(result.gap == 0)
         let values = try #require(result.values)
@@ -31,12 +31,13 @@ import Testing
         for i in 0..<3 { for j in 0..<3 { total.add(x[i][j], coefficient: cost[i][j]) } }
         model.minimize(total, name: "cost")
         let result = solver.solve(model)
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         #expect(result.objectiveValues == [5])
-        #expect(result.isOn(x[0][1]) && result.isOn(x[1][0]) && result.isOn(x[2][2]))
+        let solution = try #require(result.solution)
+        #expect(solution.isOn(x[0][1]) && solution.isOn(x[1][0]) && solution.isOn(x[2][2]))
     }
 
-    @Test func facilityLocation() {
+    @Test func facilityLocation() throws {
         // Two sites (open cost 10 and 4), three customers. Serving costs: site 0: 1,1,1; site 1: 5,5,1.
         // Open only site 0: 10 + 3 = 13. Open only site 1: 4 + 11 = 15. Both: 14 + 1 + 1 + 1 = 17. Optimum 13.
         let open = [10.0, 4]
@@ -54,9 +55,10 @@ import Testing
         }
         model.minimize(total, name: "cost")
         let result = solver.solve(model)
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         #expect(abs(result.objectiveValues[0] - 13) < 1e-9)
-        #expect(result.isOn(y[0]) && !result.isOn(y[1]))
+        let solution = try #require(result.solution)
+        #expect(solution.isOn(y[0]) && !solution.isOn(y[1]))
     }
 
     @Test func infeasible() {
@@ -67,7 +69,7 @@ import Testing
         model.add(x + y <= 4, name: "at_most")
         model.minimize(LinearExpression(x), name: "x")
         let result = solver.solve(model)
-        #expect(result.termination == .infeasible)
+        #expect(result.stopReason == .infeasible)
         #expect(result.values == nil)
     }
 
@@ -77,7 +79,7 @@ import Testing
         let x = model.addInteger("x", lower: 0, upper: 3)
         model.add(2 * x == 1, name: "odd")
         let result = solver.solve(model)
-        #expect(result.termination == .infeasible)
+        #expect(result.stopReason == .infeasible)
     }
 
     @Test func unbounded() {
@@ -87,7 +89,7 @@ import Testing
         model.add(x - y <= 3, name: "link")
         model.maximize(x + y, name: "grow")
         let result = solver.solve(model)
-        #expect(result.termination == .unbounded)
+        #expect(result.stopReason == .unbounded)
     }
 
     @Test func lexicographicLevelsAreHeldInOrder() {
@@ -99,7 +101,7 @@ import Testing
         model.minimize(a + b + 2 * c, name: "cost")
         model.maximize(LinearExpression(c), name: "prefer_c")
         let result = solver.solve(model)
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         #expect(result.objectiveValues == [2, 0])
         #expect(result.levels.count == 2)
         // Swapping the levels changes the answer: c is taken first, then the cheapest partner.
@@ -122,7 +124,7 @@ import Testing
         model.minimize(x + y, name: "total")
         model.maximize(LinearExpression(x), name: "x")
         let result = solver.solve(model)
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         #expect(abs(result.objectiveValues[0] - 1.5) <= 1e-6 + 2e-9)
         #expect(abs(result.objectiveValues[1] - 1.5) <= 1e-6 + 2e-9)
     }
@@ -133,11 +135,11 @@ import Testing
         model.add(sum(x) <= 2, name: "two")
         model.maximize(x[0] + 2 * x[1] + 3 * x[2] + 4 * x[3], name: "value")
         let good = solver.solve(model, options: SolveOptions(warmStart: [0, 0, 1, 1]))
-        #expect(good.termination == .optimal)
+        #expect(good.stopReason == .optimal)
         #expect(good.objectiveValues == [7])
         #expect(good.notes.isEmpty)
         let bad = solver.solve(model, options: SolveOptions(warmStart: [1, 1, 1, 1]))
-        #expect(bad.termination == .optimal)
+        #expect(bad.stopReason == .optimal)
         #expect(bad.objectiveValues == [7])
         #expect(bad.notes.contains { $0.contains("warm start ignored") })
     }

@@ -11,8 +11,8 @@ import TouchlineMILP
         model.minimize(take[0] + take[1] + take[2], name: "items")                // level 2, among level-1 optima
         if let solver = Solvers.default {                                          // nil in a greedy-only build
             let result = solver.solve(model, options: SolveOptions(timeLimitSeconds: 5))
-            print(result.termination, result.objectiveValues, result.bound as Any, result.gap as Any)
-            #expect(result.termination == .optimal)
+            print(result.stopReason, result.objectiveValues, result.bound as Any, result.gap as Any)
+            #expect(result.stopReason == .optimal)
             #expect(result.objectiveValues == [7, 2])
         }
         let lp = try model.export(.lp)

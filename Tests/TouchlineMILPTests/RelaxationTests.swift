@@ -139,7 +139,7 @@ import Testing
         }
         model.minimize(cost, name: "cost")
         let full = solver.solve(model)
-        #expect(full.termination == .optimal)
+        #expect(full.stopReason == .optimal)
         let optimum = try #require(full.objectiveValues.first)
         let target = ReducedCostFixing.minimize(model, solver: solver, target: true)
         #expect(target.status == .optimal)

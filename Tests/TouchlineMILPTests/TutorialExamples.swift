@@ -23,7 +23,7 @@ enum TutorialExamples {
         model.minimize(sum(take), name: "items")
         guard let solver = Solvers.default else { fatalError("a greedy-only build has no MILP backend") }
         let result = solver.solve(model, options: SolveOptions(timeLimitSeconds: 5))
-        print(result.termination, result.objectiveValues)            // optimal [12.0, 3.0]
+        print(result.stopReason, result.objectiveValues)            // optimal [12.0, 3.0]
 
         // Step 3: the LP relaxation, with duals and reduced costs.
         let lp = solver.relaxation(model)
@@ -41,7 +41,7 @@ enum TutorialExamples {
         let control = SolveControl()
         control.cancel()
         let stopped = solver.solve(cover, options: SolveOptions(control: control))
-        print(stopped.termination, stopped.message ?? "")               // timeLimit cancelled before level 1 (picked)
+        print(stopped.stopReason, stopped.message ?? "")               // cancelled cancelled before level 1 (picked)
 
         outcome.levels = result.objectiveValues
         outcome.relaxationBound = lp.objective

@@ -290,12 +290,12 @@ extension MatchDaySheetKind {
     static var sheetTitle: String { name.prefix(1).uppercased() + name.dropFirst() }
 
     public static func renderText(_ instance: Instance, _ result: SolveReport<Self>) -> String {
-        MatchDayText.render(sheetTitle, result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+        MatchDayText.render(sheetTitle, result.status, result.method?.rawValue, result.objective.map { "\($0)" }, result.reason,
                             result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
     }
 
     public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String {
-        MatchDayText.html(sheetTitle, result.status, result.method, result.objective.map { "\($0)" }, result.reason,
+        MatchDayText.html(sheetTitle, result.status, result.method?.rawValue, result.objective.map { "\($0)" }, result.reason,
                           result.solution.map { daySheets(instance, $0) })
     }
 

@@ -41,7 +41,7 @@ public enum Engine {
         /// An `infeasible` (proven) or `unknown` (nothing found, nothing proven) report, with the kind's
         /// best-effort plan (every broken rule listed) when it has one.
         func noPlan(
-            _ status: ResultStatus, method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [],
+            _ status: ResultStatus, method: PlanMethod?, stats: SolveStats = SolveStats(), warnings: [String] = [],
             reason: String
         ) throws(TouchlineError) -> SolveReport<Kind> {
             var stats = stats
@@ -58,7 +58,7 @@ public enum Engine {
                 if status == .unknown && Kind.abilities.brokenRules(plan).isEmpty {
                     stats.seconds = seconds()
                     return SolveReport(
-                        problem: Kind.name, status: .feasible, method: options.resolvedMethod == .greedy ? "greedy" : (method ?? "greedy"),
+                        problem: Kind.name, status: .feasible, method: options.resolvedMethod == .greedy ? .greedy : (method ?? .greedy),
                         objective: Kind.objective(instance, plan), stats: stats, solution: plan,
                         warnings: warnings + ["the best-effort repair found a plan that keeps every rule; nothing is proven about it"])
                 }
@@ -69,12 +69,12 @@ public enum Engine {
                 stats: stats, solution: plan, warnings: warnings, reason: reason)
         }
         func infeasible(
-            method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
+            method: PlanMethod?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
         ) throws(TouchlineError) -> SolveReport<Kind> {
             try noPlan(.infeasible, method: method, stats: stats, warnings: warnings, reason: reason)
         }
         func unknown(
-            method: String?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
+            method: PlanMethod?, stats: SolveStats = SolveStats(), warnings: [String] = [], reason: String
         ) throws(TouchlineError) -> SolveReport<Kind> {
             try noPlan(.unknown, method: method, stats: stats, warnings: warnings, reason: reason)
         }
@@ -102,7 +102,7 @@ public enum Engine {
                     reason: "no plan that keeps every hard rule was found within \(options.resolvedTimeLimit) s, and none is proven impossible; nothing is proven")
             }
             let violations = Kind.verify(instance, solution)
-            if !violations.isEmpty { throw .verificationFailed(["\(parts.method): "] + violations) }
+            if !violations.isEmpty { throw .verificationFailed(["\(parts.method.rawValue): "] + violations) }
             stats.seconds = seconds()
             return SolveReport(
                 problem: Kind.name, status: parts.proven ? .optimal : .feasible, method: parts.method,
@@ -124,12 +124,12 @@ public enum Engine {
         guard method != .greedy, let solver = Solvers.default else {
             guard let greedy, let greedyObjective else {
                 return try unknown(
-                    method: "greedy",
+                    method: .greedy,
                     warnings: ["greedy found no plan; it proves nothing, the MILP could (method \"auto\" with GLPK)"],
                     reason: "the greedy heuristic found no plan that keeps every hard rule; nothing is proven")
             }
             return SolveReport(
-                problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                problem: Kind.name, status: .feasible, method: .greedy, objective: greedyObjective,
                 stats: SolveStats(seconds: seconds()), solution: greedy, warnings: warnings)
         }
 
@@ -145,7 +145,7 @@ public enum Engine {
             warnings.append(
                 "the time limit (\(options.resolvedTimeLimit) s) leaves the MILP no time to start (greedy and its check took \(settings.reproducible ? "most of it" : String(format: "%.1f s", afterGreedy))); this is the greedy plan")
             return SolveReport(
-                problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                problem: Kind.name, status: .feasible, method: .greedy, objective: greedyObjective,
                 stats: SolveStats(seconds: seconds()), solution: greedy, warnings: warnings)
         }
 
@@ -166,15 +166,16 @@ public enum Engine {
             nodes: result.nodes)
         stats.levels = result.levels.map {
             LevelStats(
-                name: $0.name, termination: $0.termination.rawValue, value: $0.objective, bound: $0.bound, gap: $0.gap,
+                name: $0.name, termination: $0.termination, stopReason: $0.stopReason, value: $0.objective, bound: $0.bound, gap: $0.gap,
                 seconds: $0.seconds, nodes: $0.nodes)
         }
         stats.warmStartAccepted = solveOptions.warmStart == nil ? nil : result.levels.first?.warmStartAccepted
+        if result.stopReason != .optimal { stats.stopReason = result.stopReason }
         if let greedyObjective { stats.greedyObjective = String(describing: greedyObjective) }
 
         // A solver error at any level (GLPK out of its memory limit, or a fatal error) means the MILP's plan is
         // not its own: say so in a sentence and answer with greedy's plan, truthfully labelled.
-        if result.termination == .error || result.levels.contains(where: { $0.termination == .error }) {
+        if result.stopReason == .error || result.levels.contains(where: { $0.termination == .error }) {
             let sentence = solverErrorSentence(result.message, memoryLimitMB: options.memoryLimitMB)
             guard let greedy, let greedyObjective else { throw .solverFailure(sentence) }
             warnings.append("the MILP stopped: \(sentence); this is the greedy plan")
@@ -182,37 +183,37 @@ public enum Engine {
             stats.levels = nil
             stats.seconds = seconds()
             return SolveReport(
-                problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                problem: Kind.name, status: .feasible, method: .greedy, objective: greedyObjective,
                 stats: stats, solution: greedy, warnings: warnings)
         }
 
-        switch result.termination {
+        switch result.stopReason {
         case .infeasible:
             return try infeasible(
-                method: "milp", stats: stats, warnings: warnings,
+                method: .milp, stats: stats, warnings: warnings,
                 reason: result.message.map { "the solver proved that no plan keeps every hard rule (\($0))" }
                     ?? "the solver proved that no plan keeps every hard rule")
-        case .optimal, .timeLimit, .unbounded, .error:
-            guard result.hasSolution else {
+        case .optimal, .gapReached, .timeLimit, .cancelled, .unbounded, .error:
+            guard let values = result.solution else {
                 if let message = result.message { warnings.append("MILP: \(message)") }
                 guard let greedy, let greedyObjective else {
-                    if result.termination == .error { throw .solverFailure(result.message ?? "no answer") }
+                    if result.stopReason == .error { throw .solverFailure(result.message ?? "no answer") }
                     return try unknown(
-                        method: "milp", stats: stats,
+                        method: .milp, stats: stats,
                         warnings: warnings + ["the MILP found no plan within \(options.resolvedTimeLimit) s and greedy found none"],
                         reason: "no plan that keeps every hard rule was found within \(options.resolvedTimeLimit) s, and none is proven impossible; nothing is proven")
                 }
                 warnings.append("the MILP found no plan within the limit; this is the greedy plan")
                 stats.seconds = seconds()
                 return SolveReport(
-                    problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                    problem: Kind.name, status: .feasible, method: .greedy, objective: greedyObjective,
                     stats: stats, solution: greedy, warnings: warnings)
             }
-            let solution = formulation.decode(result)
+            let solution = formulation.decode(values)
             let violations = Kind.verify(instance, solution)
             if !violations.isEmpty { throw .verificationFailed(["milp: "] + violations) }
             let objective = Kind.objective(instance, solution)
-            if let greedy, let greedyObjective, result.termination != .optimal,
+            if let greedy, let greedyObjective, result.stopReason != .optimal,
                !Kind.isBetter(objective, than: greedyObjective) {
                 // The MILP stopped early without improving on its warm start: the plan is greedy's, and says so.
                 warnings.append(Kind.isBetter(greedyObjective, than: objective)
@@ -221,18 +222,18 @@ public enum Engine {
                 // The levels the MILP proved before its first unproven one hold for greedy's plan too (it is
                 // not better, so it has the same values there), and so does the bound of that level; later
                 // levels were solved with the MILP's own values above them and say nothing about greedy's plan.
-                if let levels = stats.levels, let first = levels.firstIndex(where: { $0.termination != "optimal" }) {
+                if let levels = stats.levels, let first = levels.firstIndex(where: { $0.termination != .optimal }) {
                     stats.levels = Array(levels.prefix(first + 1))
                 }
                 stats.seconds = seconds()
                 return SolveReport(
-                    problem: Kind.name, status: .feasible, method: "greedy", objective: greedyObjective,
+                    problem: Kind.name, status: .feasible, method: .greedy, objective: greedyObjective,
                     bound: result.bound, gap: nil, stats: stats, solution: greedy, warnings: warnings)
             }
-            if result.termination != .optimal, let message = result.message { warnings.append("MILP: \(message)") }
+            if result.stopReason != .optimal, let message = result.message { warnings.append("MILP: \(message)") }
             stats.seconds = seconds()
             return SolveReport(
-                problem: Kind.name, status: result.termination == .optimal ? .optimal : .feasible, method: "milp",
+                problem: Kind.name, status: result.stopReason == .optimal ? .optimal : .feasible, method: .milp,
                 objective: objective, bound: result.bound, gap: result.gap, stats: stats, solution: solution,
                 warnings: warnings)
         }
@@ -285,17 +286,13 @@ public enum Engine {
         _ report: SolveReport<Kind>, _ objective: Kind.Objective, kind: Kind.Type
     ) -> [String] {
         var found: [String] = []
-        let methods = ["milp", "greedy", "exact"]
-        if let method = report.method, !methods.contains(method) {
-            found.append("method: \"\(method)\" is not a method Touchline reports (milp, greedy or exact)")
-        }
         let planLevels = Kind.levels(objective)
         // Solver values carry its feasibility tolerance (a level of 2 may read 1.999996).
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-4 * max(1, abs(a), abs(b)) }
         func planValue(_ name: String) -> ObjectiveLevel? { planLevels.first { $0.name == name } }
         let levels = report.stats.levels ?? []
         // Levels the report says are proven must have bound = value = the plan's value.
-        for level in levels where level.termination == "optimal" {
+        for level in levels where level.termination == .optimal {
             guard let plan = planValue(level.name) else {
                 found.append("stats.levels: \"\(level.name)\" is not a level of the \(Kind.name) objective")
                 continue
@@ -309,15 +306,15 @@ public enum Engine {
         }
         switch report.status {
         case .optimal:
-            if report.method == "greedy" || report.method == nil {
-                found.append("status optimal: the claim is unsupported, \(report.method.map { "method \($0)" } ?? "no method") proves nothing")
+            if report.method == .greedy || report.method == nil {
+                found.append("status optimal: the claim is unsupported, \(report.method.map { "method \($0.rawValue)" } ?? "no method") proves nothing")
             } else if let byPlan = Kind.abilities.provenByPlan(objective) {
                 if !byPlan { found.append("status optimal: the claim is unsupported, the plan marks answers that are not proven") }
-            } else if report.method == "exact" {
+            } else if report.method == .exact {
                 found.append("status optimal: the claim is unsupported, method exact is only the standings table's")
             } else {
                 let unproven = planLevels.filter { plan in
-                    !levels.contains { $0.name == plan.name && $0.termination == "optimal" && $0.bound.map { close($0, plan.value) } ?? false }
+                    !levels.contains { $0.name == plan.name && $0.termination == .optimal && $0.bound.map { close($0, plan.value) } ?? false }
                 }
                 if !unproven.isEmpty {
                     found.append("status optimal: the claim is unsupported, stats.levels carries no proof for \(unproven.map(\.name).joined(separator: ", ")) (a level ended optimal with its bound equal to the plan's value)")
@@ -327,7 +324,7 @@ public enum Engine {
         case .feasible:
             if let bound = report.bound {
                 // The bound belongs to the first level not proven optimal.
-                guard let level = levels.first(where: { $0.termination != "optimal" }) ?? levels.last,
+                guard let level = levels.first(where: { $0.termination != .optimal }) ?? levels.last,
                       let plan = planValue(level.name) else {
                     found.append("bound: \(bound) is unsupported, stats.levels names no level it belongs to")
                     break

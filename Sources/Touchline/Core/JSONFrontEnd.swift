@@ -1,42 +1,15 @@
 import Foundation
 import TouchlineMILP
 
-/// The documented exit codes of the `touchline` command (and the outcome classes of the JSON front end).
-public enum ExitStatus: Int32, Sendable, CaseIterable {
-    /// A plan was printed (status `optimal` or `feasible`); `validate`, `verify` or `export` succeeded.
-    case success = 0
-    /// `verify` found at least one violation.
-    case violations = 1
-    /// The instance has no plan (status `infeasible`, proven, with a reason).
-    case infeasible = 2
-    /// No legal plan was found within the limits and nothing is proven (status `unknown`, with the best-effort
-    /// plan and a reason).
-    case unknown = 3
-    /// Bad command-line usage.
-    case usage = 64
-    /// The input is not a valid instance (status `invalid`, every error with its JSON path).
-    case invalidInput = 65
-    /// An input file could not be read.
-    case noInput = 66
-    /// The requested method is not in this build (`milp` without GLPK).
-    case unavailable = 69
-    /// Internal error: a solver failure, or a result that failed its own verification (never printed as a plan).
-    case internalError = 70
-    /// An output file could not be written.
-    case cannotCreate = 73
-    /// Standard output could not be written (closed, full, or its reader went away); the message is on
-    /// standard error.
-    case outputError = 74
-}
-
-/// What the JSON front end produced: the text to print and how to exit.
+/// What the JSON front end produced: the text to print and the result's status (the `touchline` command maps
+/// it to an exit code).
 public struct FrontEndOutput: Sendable {
-    /// JSON (or text) for standard output.
+    /// JSON (or text, HTML, CSV, iCalendar) for standard output.
     public var output: String
-    /// Human-readable lines for standard error.
+    /// Human-readable lines for standard error: warnings, and the reason of an infeasible or unknown result.
     public var diagnostics: [String]
-    public var exitCode: ExitStatus
-    public var status: ResultStatus?
+    /// The status of the result (`invalid` when the input is not a valid instance).
+    public var status: ResultStatus
 }
 
 /// The output format of `solve`.
@@ -50,20 +23,41 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case html
     /// One row per match, RFC 4180 (`officials`, `pitches`, `matchday`).
     case csv
+
+    /// What the format is, in words ("calendar", "printable page").
+    var meaning: String {
+        switch self {
+        case .json: "JSON result"
+        case .text: "text rendering"
+        case .ics: "calendar"
+        case .html: "printable page"
+        case .csv: "spreadsheet"
+        }
+    }
+
+    /// True for the formats only match-day plans have.
+    var matchDayOnly: Bool { self == .ics || self == .csv }
 }
 
 /// JSON in, JSON out: the library behind the `touchline` command.
 public enum JSONFrontEnd {
-    /// Solves one JSON instance.
+    /// Solves one JSON instance. An input that is not a valid instance is a result (status `invalid`, every
+    /// issue with its JSON path), not an error.
+    ///
+    /// - Throws: ``TouchlineError/formatUnavailable(_:kind:)``, ``TouchlineError/unknownTimeZone(_:)`` and
+    ///   ``TouchlineError/unknownCalendarSubject(_:)`` for an output the instance cannot have;
+    ///   ``TouchlineError/methodUnavailable(_:)`` for `milp` in a greedy-only build;
+    ///   ``TouchlineError/verificationFailed(_:)`` and ``TouchlineError/solverFailure(_:)`` when no result can
+    ///   be given.
     public static func solve(
         _ data: Data, options: SolverOptions = SolverOptions(), settings: RunSettings = RunSettings(),
         format: OutputFormat = .json, pretty: Bool = false, calendarFor: String? = nil, timeZone: String? = nil
-    ) -> FrontEndOutput {
+    ) throws(TouchlineError) -> FrontEndOutput {
         switch identify(data) {
         case let .failure(error):
             return invalid(problem: nil, error.issues, pretty: pretty)
         case let .success(kind):
-            return kind.solveJSON(
+            return try kind.solveJSON(
                 data, options: options, settings: settings, format: format, pretty: pretty, calendarFor: calendarFor,
                 timeZone: timeZone)
         }
@@ -168,7 +162,7 @@ public enum JSONFrontEnd {
             enum CodingKeys: String, CodingKey { case problem, status, errors, warnings }
         }
         let output = encodeJSON(InvalidReport(problem: problem, errors: issues), pretty: pretty)
-        return FrontEndOutput(output: output, diagnostics: issues.map(\.description), exitCode: .invalidInput, status: .invalid)
+        return FrontEndOutput(output: output, diagnostics: issues.map(\.description), status: .invalid)
     }
 
     /// Sorted keys, so that the same input gives the same bytes.
@@ -247,7 +241,7 @@ extension ProblemKind {
     static func solveJSON(
         _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool,
         calendarFor: String? = nil, timeZone: String? = nil
-    ) -> FrontEndOutput {
+    ) throws(TouchlineError) -> FrontEndOutput {
         // The time limit counts from here: reading a large document is part of the solve a caller waits for.
         var settings = settings
         if settings.started == nil { settings.started = ContinuousClock.now }
@@ -257,57 +251,19 @@ extension ProblemKind {
         case let .success(decoded): instance = decoded
         }
         if format == .ics {
-            guard let subjects = abilities.calendarSubjects(instance) else {
-                return FrontEndOutput(
-                    output: "", diagnostics: [
-                        "--format ics: the \(name) kind has no calendar; ics is for match-day plans (officials, pitches, matchday)"],
-                    exitCode: .usage, status: nil)
-            }
-            if let timeZone, TimeZone(identifier: timeZone) == nil {
-                return FrontEndOutput(
-                    output: "", diagnostics: [
-                        "--time-zone: \"\(timeZone)\" is not a time zone of this system's database (e.g. Europe/London, UTC)"],
-                    exitCode: .usage, status: nil)
-            }
-            if let calendarFor, !subjects.contains(calendarFor) {
-                return FrontEndOutput(
-                    output: "", diagnostics: [
-                        "--calendar-for: \"\(calendarFor)\" is neither an official nor a team of this instance"],
-                    exitCode: .usage, status: nil)
-            }
+            guard let subjects = abilities.calendarSubjects(instance) else { throw .formatUnavailable(.ics, kind: name) }
+            if let timeZone, TimeZone(identifier: timeZone) == nil { throw .unknownTimeZone(timeZone) }
+            if let calendarFor, !subjects.contains(calendarFor) { throw .unknownCalendarSubject(calendarFor) }
         }
-        if format == .html, !abilities.isPrintable {
-            return FrontEndOutput(
-                output: "", diagnostics: ["--format html: the \(name) kind has no printable page"],
-                exitCode: .usage, status: nil)
-        }
-        if format == .csv, !abilities.isSpreadsheet {
-            return FrontEndOutput(
-                output: "", diagnostics: ["--format csv: the \(name) kind has no spreadsheet; csv is for match-day plans (officials, pitches, matchday)"],
-                exitCode: .usage, status: nil)
-        }
-        var report: SolveReport<Self>
-        do {
-            report = try Engine.solve(instance, kind: Self.self, options: options, settings: settings)
-        } catch let error {
-            switch error {
-            case .methodUnavailable:
-                return FrontEndOutput(output: "", diagnostics: [error.description], exitCode: .unavailable, status: nil)
-            default:
-                return FrontEndOutput(output: "", diagnostics: [error.description], exitCode: .internalError, status: nil)
-            }
-        }
+        if format == .html, !abilities.isPrintable { throw .formatUnavailable(.html, kind: name) }
+        if format == .csv, !abilities.isSpreadsheet { throw .formatUnavailable(.csv, kind: name) }
+        var report = try Engine.solve(instance, kind: Self.self, options: options, settings: settings)
         if report.status == .invalid {
             return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
         }
         report.warnings = unknownFieldWarnings(data) + report.warnings
         var diagnostics = report.warnings.map { "warning: \($0)" }
         if let reason = report.reason { diagnostics.append("\(report.status.rawValue): \(reason)") }
-        let exitCode: ExitStatus = switch report.status {
-        case .infeasible: .infeasible
-        case .unknown: .unknown
-        default: .success
-        }
         let output: String
         switch format {
         case .json: output = JSONFrontEnd.encodeJSON(report, pretty: pretty)
@@ -322,13 +278,13 @@ extension ProblemKind {
         case .ics:
             // No plan, no calendar: the reason is on standard error and the exit code says infeasible.
             guard let solution = report.solution, let plan = abilities.calendar(instance, solution) else {
-                return FrontEndOutput(output: "", diagnostics: diagnostics, exitCode: exitCode, status: report.status)
+                return FrontEndOutput(output: "", diagnostics: diagnostics, status: report.status)
             }
             let stamp = settings.reproducible ? Date(timeIntervalSince1970: 0) : Date()
             // The subject was checked against calendarSubjects before solving.
             output = plan.iCalendar(for: calendarFor, kind: name, stamp: stamp, timeZone: timeZone.flatMap(TimeZone.init(identifier:))) ?? ""
         }
-        return FrontEndOutput(output: output, diagnostics: diagnostics, exitCode: exitCode, status: report.status)
+        return FrontEndOutput(output: output, diagnostics: diagnostics, status: report.status)
     }
 
     /// Decodes an instance and checks it (options included): a valid instance or every issue.
@@ -384,8 +340,8 @@ extension ProblemKind {
             var truncated = model
             truncated.objectives = Array(model.objectives.prefix(level))
             let solved = solver.solve(truncated, options: SolveOptions(timeLimitSeconds: options(of: instance)?.resolvedTimeLimit ?? 10))
-            guard let values = solved.values, solved.termination == .optimal else {
-                return .failure(.solverFailure("the earlier levels were not solved to optimality: \(solved.message ?? solved.termination.rawValue)"))
+            guard let values = solved.values, solved.stopReason == .optimal else {
+                return .failure(.solverFailure("the earlier levels were not solved to optimality: \(solved.message ?? solved.stopReason.rawValue)"))
             }
             held = model.holdingRows(upTo: level, values: values)
         }

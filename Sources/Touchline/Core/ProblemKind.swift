@@ -3,15 +3,15 @@ import TouchlineMILP
 /// A MILP formulation of one instance: the model and the way back from its variables to a solution.
 public struct Formulation<Solution: Sendable>: Sendable {
     public var model: Model
-    /// Turns the solver's values into a solution of the kind.
-    public var decode: @Sendable (SolveResult) -> Solution
+    /// Turns the values of a solver's solution into a solution of the kind.
+    public var decode: @Sendable (Assignment) -> Solution
     /// The values of the model's variables that represent a given solution (for the warm start), or nil.
     public var encode: @Sendable (Solution) -> [Double]?
     /// Branch-and-bound settings suited to this kind.
     public var tuning: SolverTuning
 
     public init(
-        model: Model, tuning: SolverTuning = SolverTuning(), decode: @escaping @Sendable (SolveResult) -> Solution,
+        model: Model, tuning: SolverTuning = SolverTuning(), decode: @escaping @Sendable (Assignment) -> Solution,
         encode: @escaping @Sendable (Solution) -> [Double]?
     ) {
         self.model = model
@@ -300,7 +300,7 @@ public struct IndependentSolve<Solution: Sendable>: Sendable {
     /// True when every part is proven (status `optimal`).
     public var proven: Bool
     /// `milp`, `greedy` or `exact` (nothing to optimise).
-    public var method: String
+    public var method: PlanMethod
     /// Totals over the integer programs solved.
     public var variables: Int
     public var constraints: Int
@@ -317,7 +317,7 @@ public struct IndependentSolve<Solution: Sendable>: Sendable {
     public var patterns: Int?
 
     public init(
-        solution: Solution?, proven: Bool, method: String, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,
+        solution: Solution?, proven: Bool, method: PlanMethod, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,
         warnings: [String] = [], infeasibleReason: String? = nil, levels: [LevelStats]? = nil, bound: Double? = nil,
         gap: Double? = nil, patterns: Int? = nil
     ) {

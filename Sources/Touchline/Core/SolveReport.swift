@@ -1,3 +1,5 @@
+import TouchlineMILP
+
 /// The status of a result (a contract: `optimal`, `feasible`, `infeasible`, `unknown`, `invalid`).
 public enum ResultStatus: String, Sendable, Codable {
     /// A plan proven optimal by the solver for the whole lexicographic objective.
@@ -12,6 +14,16 @@ public enum ResultStatus: String, Sendable, Codable {
     case unknown
     /// The input is not a valid instance; `errors` names each bad field.
     case invalid
+}
+
+/// Which method produced a plan (the `method` field: `milp`, `greedy` or `exact`).
+public enum PlanMethod: String, Sendable, Codable, CaseIterable {
+    /// The integer program, solved by GLPK (`optimal` only when the solver proved it).
+    case milp
+    /// The greedy heuristic: a legal plan that proves nothing.
+    case greedy
+    /// Exact by construction, with nothing to optimise (a finished league table).
+    case exact
 }
 
 /// Size and effort of a solve.
@@ -32,6 +44,9 @@ public struct SolveStats: Sendable, Codable, Equatable {
     public var warmStartAccepted: Bool?
     /// The primary objective level's value found by greedy (for comparison).
     public var greedyObjective: String?
+    /// Why the MILP stopped before proving every level (`gapReached`, `timeLimit`, `cancelled`, `error`); absent
+    /// when it proved them all or did not run.
+    public var stopReason: StopReason?
 
     public init(seconds: Double = 0, variables: Int = 0, constraints: Int = 0, nodes: Int = 0) {
         self.seconds = seconds
@@ -57,9 +72,14 @@ public struct SolveStats: Sendable, Codable, Equatable {
 }
 
 public struct LevelStats: Sendable, Codable, Equatable {
-    public init(name: String, termination: String, value: Double?, bound: Double?, gap: Double?, seconds: Double, nodes: Int) {
+    public init(
+        name: String, termination: LevelTermination, stopReason: StopReason? = nil, value: Double?, bound: Double?,
+        gap: Double?, seconds: Double, nodes: Int
+    ) {
         self.name = name
         self.termination = termination
+        let reason = stopReason ?? termination.impliedStopReason
+        self.stopReason = reason == .optimal ? nil : reason
         self.value = value
         self.bound = bound
         self.gap = gap
@@ -68,7 +88,10 @@ public struct LevelStats: Sendable, Codable, Equatable {
     }
 
     public var name: String
-    public var termination: String
+    /// `optimal` (proven), `feasible` (a solution, not proven), `noSolution`, `infeasible`, `unbounded`, `error`.
+    public var termination: LevelTermination
+    /// Why an unproven level stopped (`gapReached`, `timeLimit`, `cancelled`, ...); absent for a proven one.
+    public var stopReason: StopReason?
     public var value: Double?
     public var bound: Double?
     public var gap: Double?
@@ -80,8 +103,8 @@ public struct LevelStats: Sendable, Codable, Equatable {
 public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
     public var problem: String
     public var status: ResultStatus
-    /// `milp` or `greedy`: which method produced the solution.
-    public var method: String?
+    /// Which method produced the solution.
+    public var method: PlanMethod?
     public var objective: Kind.Objective?
     /// The best proven bound of the first objective level not proven optimal (of level 1 when all are).
     public var bound: Double?
@@ -97,7 +120,7 @@ public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
     public var reason: String?
 
     public init(
-        problem: String, status: ResultStatus, method: String? = nil, objective: Kind.Objective? = nil,
+        problem: String, status: ResultStatus, method: PlanMethod? = nil, objective: Kind.Objective? = nil,
         bound: Double? = nil, gap: Double? = nil, stats: SolveStats = SolveStats(), solution: Kind.Solution? = nil,
         warnings: [String] = [], errors: [InputIssue]? = nil, reason: String? = nil
     ) {

@@ -19,8 +19,12 @@ public struct InputIssue: Sendable, Codable, Equatable, CustomStringConvertible 
 public enum TouchlineError: Error, Sendable, CustomStringConvertible {
     /// The input is not a valid instance: every issue found, each with its JSON path.
     case invalidInput([InputIssue])
-    /// The `problem` field names no registered kind.
-    case unknownProblem(String)
+    /// The kind has no output in this format (a lineup has no calendar or spreadsheet).
+    case formatUnavailable(OutputFormat, kind: String)
+    /// The time zone asked for a calendar is not in this system's time-zone database.
+    case unknownTimeZone(String)
+    /// The official or team whose calendar was asked for is not in the instance.
+    case unknownCalendarSubject(String)
     /// The requested method is not in this build (`milp` without the `GLPK` trait).
     case methodUnavailable(String)
     /// A result failed its independent verification: a bug, never printed as a result.
@@ -38,8 +42,12 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidInput(issues):
             return issues.map(\.description).joined(separator: "\n")
-        case let .unknownProblem(name):
-            return "problem: unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))"
+        case let .formatUnavailable(format, kind):
+            return "the \(kind) kind has no \(format.meaning)" + (format.matchDayOnly ? "; \(format.rawValue) is for match-day plans (officials, pitches, matchday)" : "")
+        case let .unknownTimeZone(zone):
+            return "\"\(zone)\" is not a time zone of this system's database (e.g. Europe/London, UTC)"
+        case let .unknownCalendarSubject(subject):
+            return "\"\(subject)\" is neither an official nor a team of this instance"
         case let .methodUnavailable(message):
             return message
         case let .verificationFailed(violations):

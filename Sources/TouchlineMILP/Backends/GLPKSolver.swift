@@ -29,6 +29,8 @@ public struct GLPKSolver: Solver {
         let bound: Double? = result.bound.isNaN ? nil : result.bound
         let gap: Double? = result.gap.isNaN ? nil : result.gap
         let values = call.values
+        // An unproven stop: cancelled, at the requested gap, or at the time limit.
+        let stopped: StopReason = options.isCancelled ? .cancelled : tl_stopped_at_gap(&result) != 0 ? .gapReached : .timeLimit
         switch Int(call.status) {
         case Int(TL_STATUS_OPTIMAL):
             return LevelOutcome(
@@ -39,9 +41,11 @@ public struct GLPKSolver: Solver {
             return LevelOutcome(
                 termination: .feasible, values: values, objective: result.objective, bound: bound, gap: gap,
                 nodes: Int(result.nodes), seconds: seconds, warmStartAccepted: result.warm_start_accepted != 0,
-                message: message)
+                message: message, stopReason: stopped)
         case Int(TL_STATUS_NO_SOLUTION):
-            return LevelOutcome(termination: .noSolution, bound: bound, nodes: Int(result.nodes), seconds: seconds, message: message)
+            return LevelOutcome(
+                termination: .noSolution, bound: bound, nodes: Int(result.nodes), seconds: seconds, message: message,
+                stopReason: options.isCancelled ? .cancelled : .timeLimit)
         case Int(TL_STATUS_INFEASIBLE):
             return LevelOutcome(termination: .infeasible, nodes: Int(result.nodes), seconds: seconds, message: message)
         case Int(TL_STATUS_UNBOUNDED):

@@ -29,12 +29,7 @@ struct Export: ParsableCommand {
     func run() throws {
         switch JSONFrontEnd.export(try IO.read(file), format: format, level: level) {
         case let .failure(error):
-            for issue in error.issues { IO.error(issue.description) }
-            switch error {
-            case .invalidInput: try IO.exit(.invalidInput)
-            case .methodUnavailable: try IO.exit(.unavailable)
-            default: try IO.exit(.internalError)
-            }
+            try ExitStatus.fail(error)
         case let .success(text):
             try IO.save(text, to: output)
         }

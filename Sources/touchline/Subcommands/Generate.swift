@@ -34,8 +34,7 @@ struct Generate: ParsableCommand {
     func run() throws {
         switch JSONFrontEnd.generate(kind: kind, size: size, seed: seed) {
         case let .failure(error):
-            for issue in error.issues { IO.error(issue.description) }
-            try IO.exit(.internalError)
+            try ExitStatus.fail(error)
         case let .success(text):
             try IO.save(text, to: output)
         }

@@ -143,13 +143,19 @@ struct Solve: ParsableCommand {
             // Watching only: the solve runs exactly as without the display, so standard output is the same.
             settings.control = SolveControl(cancellable: false) { event in display.show(event) }
         }
-        let result = JSONFrontEnd.solve(
-            data, options: flags.overrides, settings: settings, format: format, pretty: pretty,
-            calendarFor: calendarFor, timeZone: timeZone)
+        let result: FrontEndOutput
+        do {
+            result = try JSONFrontEnd.solve(
+                data, options: flags.overrides, settings: settings, format: format, pretty: pretty,
+                calendarFor: calendarFor, timeZone: timeZone)
+        } catch {
+            settings.control.map { _ in ProgressDisplay.finish(terminal: isatty(2) == 1) }
+            try ExitStatus.fail(error)
+        }
         settings.control.map { _ in ProgressDisplay.finish(terminal: isatty(2) == 1) }
         IO.write(result.output)
         for line in result.diagnostics { IO.error(line) }
-        try IO.exit(result.exitCode)
+        try IO.exit(ExitStatus(result.status))
     }
 
     /// One result per input line, in input order, solved on up to `jobs` threads (GLPK state is per thread).
@@ -162,34 +168,38 @@ struct Solve: ParsableCommand {
         }
         if data.last == 10 { split.removeLast() }
         let lines = split
-        let results = ResultSlots<FrontEndOutput>(count: lines.count)
+        let results = ResultSlots<Result<FrontEndOutput, TouchlineError>>(count: lines.count)
         let overrides = flags.overrides
         let settings = flags.settings
         let workers = min(jobs, max(1, lines.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: lines.count, by: workers) {
                 let line = lines[index]
-                let output: FrontEndOutput
                 if line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) {
-                    output = JSONFrontEnd.invalidLine("the line is empty; expected one JSON instance per line")
+                    results.set(index, .success(JSONFrontEnd.invalidLine("the line is empty; expected one JSON instance per line")))
                 } else {
-                    output = JSONFrontEnd.solve(line, options: overrides, settings: settings)
+                    results.set(index, Result { () throws(TouchlineError) in
+                        try JSONFrontEnd.solve(line, options: overrides, settings: settings)
+                    })
                 }
-                results.set(index, output)
             }
         }
         var worst = ExitStatus.success
-        for (index, output) in results.all().enumerated() {
-            guard let output else { continue }
-            if output.output.isEmpty {
-                // Internal errors print nothing on stdout in single mode; keep one line per input here.
-                let reason = output.diagnostics.first ?? "internal error"
-                IO.write(JSONFrontEnd.invalidLine("line \(index + 1): \(reason)").output)
-            } else {
+        for (index, result) in results.all().enumerated() {
+            switch result {
+            case nil:
+                continue
+            case let .success(output)?:
                 IO.write(output.output)
+                for line in output.diagnostics { IO.error("line \(index + 1): \(line)") }
+            case let .failure(error)?:
+                // An error prints nothing on stdout in single mode; keep one line per input here.
+                let lines = ExitStatus.messages(error)
+                IO.write(JSONFrontEnd.invalidLine("line \(index + 1): \(lines.first ?? "internal error")").output)
+                for line in lines { IO.error("line \(index + 1): \(line)") }
+                let status = ExitStatus(error)
+                if status == .internalError || status == .unavailable { worst = status }
             }
-            for line in output.diagnostics { IO.error("line \(index + 1): \(line)") }
-            if output.exitCode == .internalError || output.exitCode == .unavailable { worst = output.exitCode }
         }
         try IO.exit(worst)
     }

@@ -37,8 +37,7 @@ struct Verify: ParsableCommand {
         let resultData = try IO.read(result)
         switch JSONFrontEnd.verify(instance: instanceData, result: resultData) {
         case let .failure(error):
-            for issue in error.issues { IO.error(issue.description) }
-            try IO.exit(.invalidInput)
+            try ExitStatus.fail(error)
         case let .success(violations):
             if violations.isEmpty {
                 IO.write("ok: the result keeps every rule")

@@ -106,7 +106,7 @@ import TouchlineMILP
         control.cancel()
         let result = GLPKSolver().solve(model, options: SolveOptions(control: control))
         #expect(result.values == nil)
-        #expect(result.termination != .optimal)
+        #expect(result.stopReason == .cancelled)
         #expect(result.message?.contains("cancelled") == true)
         #endif
     }

@@ -90,7 +90,7 @@ import TouchlineMILP
         let instance = Self.tinyInstance(seed: UInt64(200 + seed))
         let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .greedy))
         #expect(report.status == .feasible)
-        #expect(report.method == "greedy")
+        #expect(report.method == .greedy)
         #expect(Engine.verify(instance, report: report, kind: PitchesKind.self).isEmpty)
     }
 

@@ -187,10 +187,10 @@ import TouchlineMILP
         let formulation = StandingsKind.formulate(instance)
         let solver = try #require(Solvers.default)
         let result = solver.solve(formulation.model, options: SolveOptions(timeLimitSeconds: 10))
-        #expect(result.termination == .optimal)
+        #expect(result.stopReason == .optimal)
         let expected = truth.values.reduce(0) { $0 + ($1.best - 1) - ($1.worst - 1) }
         #expect(Int(result.objectiveValues[0].rounded()) == expected)
-        let decoded = formulation.decode(result)
+        let decoded = formulation.decode(try #require(result.solution))
         #expect(StandingsKind.verify(instance, decoded).isEmpty)
     }
 
@@ -293,14 +293,14 @@ import TouchlineMILP
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let liga = try Data(contentsOf: root.appendingPathComponent("instances/standings/la-liga-2006-07.json"))
-        let page = JSONFrontEnd.solve(liga, format: .html)
-        #expect(page.exitCode == .success)
+        let page = try JSONFrontEnd.solve(liga, format: .html)
+        #expect(page.status == .optimal)
         #expect(page.output.hasPrefix("<!DOCTYPE html>") && !page.output.contains("<script"))
         #expect(page.output.contains("above Barcelona on head-to-head points (4 v 1)"))
         let instance = try JSONDecoder().decode(StandingsInstance.self, from: liga)
         for team in instance.teams { #expect(page.output.contains(HTMLPage.escape(team.displayName))) }
         let analysis = try Data(contentsOf: root.appendingPathComponent("instances/standings/analysis/premier-league-2011-12-after-30.json"))
-        let marks = JSONFrontEnd.solve(analysis, format: .html).output
+        let marks = try JSONFrontEnd.solve(analysis, format: .html).output
         #expect(marks.contains("Best and worst final rank"))
         #expect(marks.contains("<td class=\"yes\">clinched</td>"))
     }

@@ -586,7 +586,7 @@ extension LineupKind {
                 return Formulation(
                     model: master.model, tuning: patternTuning,
                     decode: { result in
-                        guard let values = result.values, let plan = master.decode(values) else {
+                        guard let plan = master.decode(result.values) else {
                             return analysis.solution(LineupPlan(segments: analysis.segmentCount, players: analysis.playerCount))
                         }
                         return analysis.solution(plan)

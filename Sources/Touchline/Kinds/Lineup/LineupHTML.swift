@@ -100,7 +100,7 @@ struct LineupHTML {
         case .unknown: words += " (no legal plan found, nothing proven; best-effort plan)"
         default: break
         }
-        if let method = result.method { words += ", \(method)" }
+        if let method = result.method { words += ", \(method.rawValue)" }
         return words
     }
 

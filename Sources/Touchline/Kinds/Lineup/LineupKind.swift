@@ -78,8 +78,8 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
         solveOptions.tuning = formulation.tuning
         solveOptions.warmStart = lenient.flatMap { formulation.encode($0) }
         let result = solver.solve(formulation.model, options: solveOptions)
-        if result.hasSolution {
-            let solution = formulation.decode(result)
+        if let values = result.solution {
+            let solution = formulation.decode(values)
             if usable(solution) {
                 if let lenient, usable(lenient), (lenient.brokenRules ?? []).count < (solution.brokenRules ?? []).count { return lenient }
                 return solution

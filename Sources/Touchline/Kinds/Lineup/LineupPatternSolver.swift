@@ -43,7 +43,7 @@ enum LineupPatternSolver {
         solveOptions.reportsLevels = false
         func report(_ stats: LevelStats) {
             options.control?.report(.levelFinished(
-                name: stats.name, termination: LevelTermination(rawValue: stats.termination) ?? .feasible,
+                name: stats.name, termination: stats.termination,
                 objective: stats.value, bound: stats.bound, gap: stats.gap, seconds: stats.seconds))
         }
         func objective(_ plan: LineupPlan) -> LineupObjective {
@@ -190,10 +190,10 @@ enum LineupPatternSolver {
                     settings.timeLimitSeconds = max(0.01, remaining())
                     let result = solver.solve(feasibility.model, options: settings)
                     record(feasibility, result.nodes)
-                    trace("  feasibility MIP: \(result.termination)")
+                    trace("  feasibility MIP: \(result.stopReason)")
                     if let values = result.values {
                         found = feasibility.decode(values)
-                    } else if result.termination != .infeasible {
+                    } else if result.stopReason != .infeasible {
                         if unresolvedBelow == nil { unresolvedBelow = width }
                         continue
                     }
@@ -211,7 +211,7 @@ enum LineupPatternSolver {
         }
         if spread == nil, let best { spread = best.1.spread }
         guard let spreadValue = spread, let incumbent = best else {
-            let stats = LevelStats(name: "spread", termination: unresolvedBelow == nil ? "infeasible" : "noSolution", value: nil,
+            let stats = LevelStats(name: "spread", termination: unresolvedBelow == nil ? .infeasible : .noSolution, value: nil,
                                    bound: unresolvedBelow.map(Double.init), gap: nil, seconds: elapsed() - level1Start, nodes: outcome.nodes)
             outcome.levels = [stats]
             report(stats)
@@ -227,7 +227,7 @@ enum LineupPatternSolver {
         outcome.proven[0] = spreadProven
         let spreadBound = Double(spreadProven ? spreadValue : unresolvedBelow!)
         outcome.levels.append(LevelStats(
-            name: "spread", termination: spreadProven ? "optimal" : "feasible", value: Double(spreadValue),
+            name: "spread", termination: spreadProven ? .optimal : .feasible, value: Double(spreadValue),
             bound: spreadBound, gap: spreadProven ? 0 : gap(Double(spreadValue), spreadBound),
             seconds: elapsed() - level1Start, nodes: outcome.nodes))
         report(outcome.levels[0])
@@ -277,7 +277,7 @@ enum LineupPatternSolver {
             let level = outcome.levels.count
             outcome.proven[level] = levelProven
             outcome.levels.append(LevelStats(
-                name: name, termination: levelProven ? "optimal" : "feasible", value: Double(reached),
+                name: name, termination: levelProven ? .optimal : .feasible, value: Double(reached),
                 bound: bound, gap: levelProven ? 0 : gap(Double(reached), bound),
                 seconds: elapsed() - started, nodes: outcome.nodes - nodesBefore))
             report(outcome.levels[level])
@@ -344,7 +344,7 @@ extension LineupKind {
         var warnings = outcome.notes
         if start == nil && outcome.plan != nil { warnings.append("greedy found no plan; the pattern model did") }
         return IndependentSolve(
-            solution: outcome.plan.map { analysis.solution($0) }, proven: proven, method: "milp",
+            solution: outcome.plan.map { analysis.solution($0) }, proven: proven, method: .milp,
             variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,
             infeasibleReason: outcome.infeasible, levels: outcome.levels,
             bound: proven ? outcome.levels.first?.value : level?.bound, gap: proven ? 0 : level?.gap,

@@ -8,7 +8,7 @@ extension LineupKind {
     /// in goal when; then every change in match-clock order: who comes on where for whom, who moves position.
     public static func renderText(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
         var lines: [String] = []
-        lines.append("Lineup (\(instance.mode.rawValue)): \(result.status.rawValue) (\(result.method ?? "-"))")
+        lines.append("Lineup (\(instance.mode.rawValue)): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
         if let objective = result.objective { lines.append("Objective: \(objective)") }
         if let reason = result.reason { lines.append("Why: \(reason)") }
         guard let solution = result.solution else {

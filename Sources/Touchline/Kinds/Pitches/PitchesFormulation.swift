@@ -121,7 +121,7 @@ struct PitchesModelBuilder {
     }
 
     /// The pitch index of each match in a solved model (nil: unplaced).
-    func placement(_ result: SolveResult) -> [Int?] {
+    func placement(_ result: Assignment) -> [Int?] {
         x.map { row in row.first { result.isOn($0.variable) }?.pitch }
     }
 

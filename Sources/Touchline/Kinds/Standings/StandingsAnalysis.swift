@@ -337,7 +337,7 @@ extension PointsRace {
                 answer.outcomes = outcomes
             }
         }
-        answer.proven = result.termination == .optimal && answer.rank == Int((result.objectiveValues.first ?? -1).rounded()) + 1
+        answer.proven = result.stopReason == .optimal && answer.rank == Int((result.objectiveValues.first ?? -1).rounded()) + 1
         return answer
     }
 }

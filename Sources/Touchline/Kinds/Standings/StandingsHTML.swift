@@ -19,7 +19,7 @@ extension StandingsKind: PrintableKind {
             .yes { color: #060; font-weight: 600; }
             .no { color: #b00; }
             """)
-        var out = "<h1>Standings</h1><p class=\"meta\">\(HTMLPage.escape("Status: \(result.status.rawValue) (\(result.method ?? "-"))"))</p>"
+        var out = "<h1>Standings</h1><p class=\"meta\">\(HTMLPage.escape("Status: \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))"))</p>"
         guard let solution = result.solution else {
             if let reason = result.reason { out += "<p>\(HTMLPage.escape(reason))</p>" }
             page.add(out)

@@ -32,7 +32,7 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
         let options = tuned
         let (table, warnings) = table(instance)
         guard let request = instance.analysis, request.isRequested else {
-            return IndependentSolve(solution: table, proven: true, method: "exact", warnings: warnings)
+            return IndependentSolve(solution: table, proven: true, method: .exact, warnings: warnings)
         }
         let race = race(instance)
         // In table order, as a person reads them.
@@ -66,7 +66,7 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
             notes.append("\(unproven) of \(all.count) rank questions are not proven (greedy scenarios\(solver == nil ? "; the MILP needs GLPK and method auto or milp" : ", the MILP stopped at the time limit"))")
         }
         return IndependentSolve(
-            solution: solution, proven: proven, method: all.contains(where: \.solvedByMILP) ? "milp" : (proven ? "exact" : "greedy"),
+            solution: solution, proven: proven, method: all.contains(where: \.solvedByMILP) ? .milp : (proven ? .exact : .greedy),
             variables: all.reduce(0) { $0 + $1.variables }, constraints: all.reduce(0) { $0 + $1.constraints },
             nodes: all.reduce(0) { $0 + $1.nodes }, warnings: notes)
     }
@@ -137,7 +137,9 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
         model.minimize(objective, name: "bestAboveMinusWorstLevel")
         let (table, _) = table(instance)
         let blocks = built
-        let decode: @Sendable (SolveResult) -> StandingsSolution = { result in
+        // A decoded plan proves nothing by itself (`solve` proves each answer in its own program), so its answers
+        // are marked unproven.
+        let decode: @Sendable (Assignment) -> StandingsSolution = { result in
             var solution = table
             guard !analysed.isEmpty else { return solution }
             solution.analysis = analysed.enumerated().map { position, team in
@@ -145,7 +147,7 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
                     let outcomes = block.outcomes(race) { result[$0] }
                     return RaceAnswer(
                         rank: race.rank(of: team, block.question, in: outcomes), outcomes: outcomes,
-                        proven: result.termination == .optimal, nodes: 0, variables: 0, constraints: 0, solvedByMILP: true)
+                        proven: false, nodes: 0, variables: 0, constraints: 0, solvedByMILP: true)
                 }
                 return teamAnalysis(instance, race: race, team: team, best: answer(blocks[2 * position]), worst: answer(blocks[2 * position + 1]))
             }

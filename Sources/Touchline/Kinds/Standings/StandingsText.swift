@@ -23,7 +23,7 @@ extension StandingsKind {
 
     public static func renderText(_ instance: StandingsInstance, _ result: SolveReport<StandingsKind>) -> String {
         var lines: [String] = []
-        lines.append("Standings: \(result.status.rawValue) (\(result.method ?? "-"))")
+        lines.append("Standings: \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
         guard let solution = result.solution else {
             if let reason = result.reason { lines.append("Why: \(reason)") }
             return lines.joined(separator: "\n") + "\n"
