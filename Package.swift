@@ -88,13 +88,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support: the conformance check every kind's tests run (KindConformance).
+        .target(
+            name: "TouchlineTesting",
+            dependencies: ["Touchline", "TouchlineMILP"]
+        ),
         .testTarget(
             name: "TouchlineMILPTests",
             dependencies: ["TouchlineMILP"]
         ),
         .testTarget(
             name: "TouchlineTests",
-            dependencies: ["Touchline"]
+            dependencies: ["Touchline", "TouchlineTesting"]
         ),
         .testTarget(
             name: "TouchlineReportTests",

@@ -10,11 +10,9 @@ extension Model {
             {
                 throw .invalidNumber(place: "\(place) bounds")
             }
-            if variable.name.isEmpty || variable.name.utf8.count > 255 { throw .invalidName(variable.name) }
         }
         for constraint in constraints {
             let place = "constraint \(constraint.name)"
-            if constraint.name.isEmpty || constraint.name.utf8.count > 255 { throw .invalidName(constraint.name) }
             if constraint.lower.isNaN || constraint.upper.isNaN || constraint.lower == .infinity
                 || constraint.upper == -.infinity
             {

@@ -79,6 +79,8 @@ public struct Model: Sendable {
     public var objectives: [Objective] = []
     /// Uses of another model's variables, each as a sentence; ``validate()`` reports the first.
     private(set) var foreignUses: [MILPError] = []
+    /// How auxiliary variables follow from the others (``define(_:as:)``), in definition order.
+    var definitions: [(index: Int, definition: Definition)] = []
 
     public init(name: String = "touchline") {
         self.name = name
@@ -130,7 +132,7 @@ public struct Model: Sendable {
 
     /// The variable itself, when it was made by this model (or a copy of it); else the use is recorded and
     /// ``validate()`` fails naming `place`.
-    private mutating func own(_ variable: Variable, place: @autoclosure () -> String) -> Bool {
+    mutating func own(_ variable: Variable, place: @autoclosure () -> String) -> Bool {
         guard variable.model != id else { return true }
         foreignUses.append(.foreignVariable(place: place(), variable: variable.index))
         return false

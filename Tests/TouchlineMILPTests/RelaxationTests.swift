@@ -114,28 +114,28 @@ import Testing
     /// forms, with and without an incumbent) reaches the optimum the full MILP proves, every time.
     @Test(arguments: 1...12)
     func equalsTheFullMILPOnRandomModels(seed: UInt64) throws {
-        var random = TestRandom(seed: seed)
-        let elements = 6 + random.next(5)
-        let columns = 14 + random.next(14)
+        var random = SeededRandom(seed: seed)
+        let elements = 6 + random.int(below: 5)
+        let columns = 14 + random.int(below: 14)
         var model = Model(name: "cover-\(seed)")
         var members: [[Int]] = []
         var variables: [Variable] = []
         for j in 0..<columns {
             var set = Set<Int>()
-            for _ in 0..<(1 + random.next(4)) { set.insert(random.next(elements)) }
+            for _ in 0..<(1 + random.int(below: 4)) { set.insert(random.int(below: elements)) }
             members.append(set.sorted())
-            variables.append(random.next(3) == 0 ? model.addInteger("c\(j)", lower: 0, upper: 2) : model.addBinary("c\(j)"))
+            variables.append(random.int(below: 3) == 0 ? model.addInteger("c\(j)", lower: 0, upper: 2) : model.addBinary("c\(j)"))
         }
         for e in 0..<elements {
             let covering = (0..<columns).filter { members[$0].contains(e) }.map { variables[$0] }
             // Every element gets at least one covering column (a singleton that costs more).
             let extra = model.addInteger("single\(e)", lower: 0, upper: 2)
             variables.append(extra)
-            model.add(sum(covering) + extra >= Double(1 + random.next(2)), name: "cover\(e)")
+            model.add(sum(covering) + extra >= Double(1 + random.int(below: 2)), name: "cover\(e)")
         }
         var cost = LinearExpression()
         for (index, variable) in variables.enumerated() {
-            cost.add(variable, coefficient: Double(index < columns ? 1 + random.next(6) : 9))
+            cost.add(variable, coefficient: Double(index < columns ? 1 + random.int(below: 6) : 9))
         }
         model.minimize(cost, name: "cost")
         let full = solver.solve(model)
@@ -154,18 +154,4 @@ import Testing
         if let values = fromIncumbent.values { #expect(model.violations(of: values).isEmpty) }
     }
     #endif
-}
-
-/// SplitMix64 for reproducible random test models.
-struct TestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
-    }
 }

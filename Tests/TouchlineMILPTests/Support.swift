@@ -4,25 +4,17 @@ import TouchlineMILP
 /// Small deterministic models shared by the tests.
 enum Fixtures {
     /// A 64-bit linear congruential generator: the same seed gives the same numbers everywhere.
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     /// The optimisation form of a market-split problem (Cornuéjols and Dawande): split items between two
     /// markets so that each of `rows` products is shared as evenly as possible. Branch and bound on the LP
     /// relaxation needs far more than a second for 4 x 40, while x = 0 (all slack) is always feasible.
     static func marketSplit(rows: Int = 4, items: Int = 40, seed: UInt64 = 7) -> (model: Model, allZero: [Double]) {
-        var random = Generator(state: seed)
+        var random = SeededRandom(seed: seed)
         var model = Model(name: "market_split")
         let x = (0..<items).map { model.addBinary("x_\($0)") }
         var slacks = LinearExpression()
         var allZero = [Double](repeating: 0, count: items)
         for row in 0..<rows {
-            let coefficients = (0..<items).map { _ in Double(random.next(100)) }
+            let coefficients = (0..<items).map { _ in Double(random.int(below: 100)) }
             let target = (coefficients.reduce(0, +) / 2).rounded(.down)
             let over = model.addVariable("over_\(row)", lower: 0)
             let under = model.addVariable("under_\(row)", lower: 0)

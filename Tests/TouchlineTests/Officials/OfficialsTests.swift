@@ -9,23 +9,23 @@ import TouchlineMILP
     /// 2 venues in 2 groups 15 minutes apart, 4 matches on one day at close times, 3 officials with random
     /// levels, attachments and unavailability; sometimes a pin or a published plan.
     static func tinyInstance(seed: UInt64) -> OfficialsInstance {
-        var random = TinyRandom(state: seed)
+        var random = SeededRandom(seed: seed)
         let day = LocalDateTime("2026-11-21T14:00")!
         let venues = [Venue(id: "n", group: "North"), Venue(id: "s", group: "South")]
         let teams = ["hawtrey", "durnford", "keate", "evans"]
         var matches: [OfficialsMatch] = []
         for index in 0..<4 {
             matches.append(OfficialsMatch(
-                id: "m\(index)", start: day + [0, 55, 60, 75, 130][random.next(5)], durationMinutes: 50,
-                venue: venues[random.next(2)].id, teams: [teams[random.next(4)], teams[random.next(4)]],
-                officials: 1 + random.next(2), minLevel: random.next(3)))
+                id: "m\(index)", start: day + [0, 55, 60, 75, 130][random.int(below: 5)], durationMinutes: 50,
+                venue: venues[random.int(below: 2)].id, teams: [teams[random.int(below: 4)], teams[random.int(below: 4)]],
+                officials: 1 + random.int(below: 2), minLevel: random.int(below: 3)))
         }
         var officials: [Official] = []
         for index in 0..<3 {
-            var official = Official(id: "u\(index)", level: 1 + random.next(2))
-            if random.next(3) == 0 { official.teams = [teams[random.next(4)]] }
-            if random.next(4) == 0 { official.unavailable = [TimeWindow(from: day + 50, to: day + 70)] }
-            if random.next(4) == 0 { official.maxTotal = 1 }
+            var official = Official(id: "u\(index)", level: 1 + random.int(below: 2))
+            if random.int(below: 3) == 0 { official.teams = [teams[random.int(below: 4)]] }
+            if random.int(below: 4) == 0 { official.unavailable = [TimeWindow(from: day + 50, to: day + 70)] }
+            if random.int(below: 4) == 0 { official.maxTotal = 1 }
             officials.append(official)
         }
         var instance = OfficialsInstance(

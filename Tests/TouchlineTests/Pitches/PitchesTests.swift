@@ -7,24 +7,24 @@ import TouchlineMILP
 @Suite struct PitchesTests {
     /// 3 pitches in 2 groups, 5 matches on one day at 3 start times, random sizes, closures and preferences.
     static func tinyInstance(seed: UInt64, previous: Bool = false) -> PitchesInstance {
-        var random = TinyRandom(state: seed)
+        var random = SeededRandom(seed: seed)
         let day = LocalDateTime("2026-11-21T13:00")!
         var pitches = [
             Pitch(id: "a", group: "North", sizes: ["senior", "junior"]),
-            Pitch(id: "b", group: "North", sizes: ["junior"], maxPerDay: random.next(2) == 0 ? 1 : nil),
+            Pitch(id: "b", group: "North", sizes: ["junior"], maxPerDay: random.int(below: 2) == 0 ? 1 : nil),
             Pitch(id: "c", group: "South", sizes: ["senior", "junior"]),
         ]
-        if random.next(3) == 0 {
+        if random.int(below: 3) == 0 {
             pitches[2].closed = [TimeWindow(from: day + 60, to: day + 120)]
         }
         let teams = ["hawtrey", "durnford", "keate", "evans"]
         var matches: [PitchMatch] = []
         for index in 0..<5 {
-            let start = day + [0, 45, 90][random.next(3)]
+            let start = day + [0, 45, 90][random.int(below: 3)]
             var match = PitchMatch(
-                id: "m\(index)", start: start, durationMinutes: 50, size: random.next(2) == 0 ? "senior" : "junior",
-                teams: [teams[random.next(4)], teams[random.next(4)]])
-            if random.next(2) == 0 { match.preferred = [["a", "b", "c"][random.next(3)]] }
+                id: "m\(index)", start: start, durationMinutes: 50, size: random.int(below: 2) == 0 ? "senior" : "junior",
+                teams: [teams[random.int(below: 4)], teams[random.int(below: 4)]])
+            if random.int(below: 2) == 0 { match.preferred = [["a", "b", "c"][random.int(below: 3)]] }
             matches.append(match)
         }
         var instance = PitchesInstance(pitches: pitches, matches: matches, rules: PitchRules(bufferMinutes: 10))

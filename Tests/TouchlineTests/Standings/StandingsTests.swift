@@ -116,18 +116,18 @@ import TouchlineMILP
 
     /// 6 teams, some played matches, up to 8 remaining.
     static func tinyLeague(seed: UInt64) -> StandingsInstance {
-        var random = TinyRandom(state: seed)
+        var random = SeededRandom(seed: seed)
         let teams = (0..<6).map { StandingsTeam(id: "t\($0)") }
         var pairs: [(Int, Int)] = []
         for home in 0..<6 { for away in 0..<6 where home != away { pairs.append((home, away)) } }
         var results: [MatchResult] = []
         var remaining: [RemainingMatch] = []
-        let remainingCount = 4 + random.next(5)
+        let remainingCount = 4 + random.int(below: 5)
         for (home, away) in pairs {
-            if remaining.count < remainingCount && random.next(5) == 0 {
+            if remaining.count < remainingCount && random.int(below: 5) == 0 {
                 remaining.append(RemainingMatch(home: "t\(home)", away: "t\(away)"))
-            } else if random.next(3) > 0 {
-                results.append(MatchResult(home: "t\(home)", away: "t\(away)", homeGoals: random.next(4), awayGoals: random.next(3)))
+            } else if random.int(below: 3) > 0 {
+                results.append(MatchResult(home: "t\(home)", away: "t\(away)", homeGoals: random.int(below: 4), awayGoals: random.int(below: 3)))
             }
         }
         var instance = StandingsInstance(

@@ -12,7 +12,8 @@ struct LineupModelBuilder {
     var model = Model(name: "lineup")
     /// x[s][p] = [(position, variable)].
     var x: [[[(position: Int, variable: Variable)]]] = []
-    var definitions: [(variable: Variable, value: @Sendable (LineupPlan) -> Double)] = []
+    /// How every variable follows from a plan, for the warm start.
+    var start = StartRecipe<LineupPlan>()
     var colourVariables: [[Variable?]] = []
     var breaks = LinearExpression()
 
@@ -25,7 +26,7 @@ struct LineupModelBuilder {
     var players: Range<Int> { 0..<analysis.playerCount }
 
     mutating func define(_ variable: Variable, _ value: @escaping @Sendable (LineupPlan) -> Double) {
-        definitions.append((variable, value))
+        start.set(variable, value)
     }
 
     func on(_ p: Int, _ s: Int) -> LinearExpression { sum(x[s][p].map(\.variable)) }
@@ -603,8 +604,8 @@ extension LineupKind {
         builder.build()
         let x = builder.x
         let colours = builder.colourVariables
-        let definitions = builder.definitions
-        let variableCount = builder.model.variableCount
+        let start = builder.start
+        let model = builder.model
         let mode = instance.mode
         return Formulation(
             model: builder.model,
@@ -626,9 +627,7 @@ extension LineupKind {
             },
             encode: { solution in
                 guard let plan = analysis.plan(of: solution).map({ analysis.canonical($0) }) else { return nil }
-                var values = [Double](repeating: 0, count: variableCount)
-                for definition in definitions { values[definition.variable.index] = definition.value(plan) }
-                return values
+                return start.values(for: plan, in: model)
             })
     }
 }

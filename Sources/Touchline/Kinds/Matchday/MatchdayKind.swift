@@ -267,6 +267,7 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
         model.minimize(LinearExpression(pitchesPart.maxUsage), name: "maxUsage")
         model.minimize(pitchesPart.splits, name: "groupSplits", bound: 0)
         let variableCount = model.variableCount
+        let completed = model
         return Formulation(
             model: model,
             tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .driebeckTomlin),
@@ -279,7 +280,7 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
             encode: { solution in
                 var values = [Double](repeating: 0, count: variableCount)
                 guard pitchesPart.encode(solution.pitches, into: &values), let crews = core.crews(solution.assignments) else { return nil }
-                return officialsPart.encode(crews: crews, into: &values) ? values : nil
+                return officialsPart.encode(crews: crews, into: &values) ? completed.completeStart(values) : nil
             })
     }
 

@@ -44,6 +44,7 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
             model: &model, core: core, placement: .fixed(places), previous: instance.previous?.assignments)
         builder.setObjectives(&model, core: core)
         let variableCount = model.variableCount
+        let completed = model
         return Formulation(
             model: model,
             // Pseudocost branching initialises by strong branching, which GLPK cannot interrupt: on the 294-match term it
@@ -56,7 +57,7 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
             encode: { solution in
                 var values = [Double](repeating: 0, count: variableCount)
                 guard let crews = core.crews(solution.assignments) else { return nil }
-                return builder.encode(crews: crews, into: &values) ? values : nil
+                return builder.encode(crews: crews, into: &values) ? completed.completeStart(values) : nil
             })
     }
 

@@ -29,9 +29,6 @@ struct OfficialsModelBuilder {
     var maxLoad: Variable
     var travel = LinearExpression()
     var repeats = LinearExpression()
-    /// Auxiliary variables and the expressions whose maximum (and 0) is their value in a given plan, in
-    /// creation order, for encoding a warm start.
-    var definitions: [(variable: Variable, expressions: [LinearExpression])] = []
 
     init(model: inout Model, core: OfficialsCore, placement: Placement, previous: [String: [String]]?) {
         let matches = core.matches
@@ -104,7 +101,7 @@ struct OfficialsModelBuilder {
                 }
             }
         }
-        definitions.append((maxLoad, maxLoadExpressions))
+        model.define(maxLoad, as: .maxOf(maxLoadExpressions, floor: 0))
         // Moves between field groups.
         var byDay: [Int: [Int]] = [:]
         for m in matches.indices { byDay[matches[m].day, default: []].append(m) }
@@ -127,7 +124,7 @@ struct OfficialsModelBuilder {
                             model.add(LinearExpression(d) >= inA - inB, name: "differ[\(matches[a].id),\(matches[b].id),\(group)]")
                             expressions.append(inA - inB)
                         }
-                        definitions.append((d, expressions))
+                        model.define(d, as: .maxOf(expressions, floor: 0))
                         different = LinearExpression(d)
                     }
                     let between = ordered.filter { matches[$0].start > matches[a].start && matches[$0].start < matches[b].start }
@@ -136,7 +133,7 @@ struct OfficialsModelBuilder {
                         let skipped = sum(between.compactMap { variableOf[$0][o] })
                         let expression = variableOf[a][o]! + variableOf[b][o]! + different - 2 - skipped
                         model.add(LinearExpression(t) >= expression, name: "move[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]")
-                        definitions.append((t, [expression]))
+                        model.define(t, as: .maxOf([expression], floor: 0))
                         travel += t
                     }
                 }
@@ -152,7 +149,7 @@ struct OfficialsModelBuilder {
             for (team, list) in byTeam.sorted(by: { $0.key < $1.key }) where list.count > 1 {
                 let r = model.addVariable("repeat[\(official.id),\(team)]", lower: 0, upper: Double(list.count - 1))
                 model.add(LinearExpression(r) >= sum(list) - 1, name: "repeat[\(official.id),\(team)]")
-                definitions.append((r, [sum(list) - 1]))
+                model.define(r, as: .maxOf([sum(list) - 1], floor: 0))
                 repeats += r
             }
         }
@@ -244,17 +241,14 @@ struct OfficialsModelBuilder {
         return cliques
     }
 
-    /// Warm-start values for a plan: the crews (official indices per match) and the values the caller set for
-    /// its own variables; auxiliary variables are set to their definitions.
+    /// Warm-start values of the assignment variables for a plan, the crews (official indices per match); false
+    /// when a crew holds an official the match cannot have. The model's definitions complete the rest.
     func encode(crews: [[Int]], into values: inout [Double]) -> Bool {
         for (m, row) in x.enumerated() {
             for o in crews[m] {
                 guard let entry = row.first(where: { $0.official == o }) else { return false }
                 values[entry.variable.index] = 1
             }
-        }
-        for definition in definitions {
-            values[definition.variable.index] = max(0, definition.expressions.map { $0.value(values) }.max() ?? 0)
         }
         return true
     }

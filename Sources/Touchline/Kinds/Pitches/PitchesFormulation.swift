@@ -16,6 +16,7 @@ extension PitchesKind {
         model.minimize(LinearExpression(builder.maxUsage), name: "maxUsage")
         model.minimize(builder.splits, name: "groupSplits", bound: 0)
         let variableCount = model.variableCount
+        let completed = model
         return Formulation(
             model: model,
             // Measured on the Field Game Saturday: cuts cost 8 s of 9.7; without cuts and the pump, 1.3 s.
@@ -23,7 +24,7 @@ extension PitchesKind {
             decode: { result in analysis.solution(placement: builder.placement(result)) },
             encode: { solution in
                 var values = [Double](repeating: 0, count: variableCount)
-                return builder.encode(solution.assignments, into: &values) ? values : nil
+                return builder.encode(solution.assignments, into: &values) ? completed.completeStart(values) : nil
             })
     }
 }
@@ -39,7 +40,6 @@ struct PitchesModelBuilder {
     var preferred = LinearExpression()
     var maxUsage: Variable
     var splits = LinearExpression()
-    var splitTerms: [(teamDay: PitchesAnalysis.TeamDay, groupVariables: [Int: Variable], split: Variable)] = []
     let analysis: PitchesAnalysis
 
     init(model: inout Model, analysis: PitchesAnalysis) {
@@ -83,6 +83,7 @@ struct PitchesModelBuilder {
         for (pitch, usage) in usageOfPitch.enumerated() where !usage.terms.isEmpty {
             model.add(usage <= LinearExpression(maxUsage), name: "usage[\(instance.pitches[pitch].id)]")
         }
+        model.define(maxUsage, as: .maxOf(usageOfPitch, floor: 0))
         // Group splits per (team, day), only where the team's matches can reach two groups.
         for (teamDay, matchIndices) in analysis.teamDays.sorted(by: { $0.key < $1.key }) {
             let reachable = Set(matchIndices.flatMap { analysis.eligible[$0].map { analysis.groupOfPitch[$0] } })
@@ -92,17 +93,20 @@ struct PitchesModelBuilder {
             for group in reachable.sorted() {
                 let y = model.addBinary("uses[\(label),\(analysis.groups[group])]")
                 groupVariables[group] = y
+                var anyInGroup = LinearExpression()
                 for matchIndex in matchIndices {
                     let inGroup = x[matchIndex].filter { analysis.groupOfPitch[$0.pitch] == group }.map(\.variable)
                     if !inGroup.isEmpty {
                         model.add(sum(inGroup) <= LinearExpression(y), name: "uses[\(label),\(analysis.groups[group]),\(matches[matchIndex].id)]")
+                        anyInGroup += sum(inGroup)
                     }
                 }
+                model.define(y, as: .indicator(anyInGroup))
             }
             let split = model.addVariable("split[\(label)]", lower: 0, upper: Double(reachable.count - 1))
             model.add(LinearExpression(split) >= sum(groupVariables.values.map { $0 }) - 1, name: "split[\(label)]")
+            model.define(split, as: .maxOf([sum(groupVariables.values.map { $0 }) - 1], floor: 0))
             splits += split
-            splitTerms.append((teamDay, groupVariables, split))
         }
         if let previous = instance.previous {
             var kept = LinearExpression()
@@ -126,29 +130,14 @@ struct PitchesModelBuilder {
     }
 
     /// Warm-start values for match id → pitch id; false when a pair is not in the model.
+    /// Warm-start values of the placement variables for a plan (false when it uses a pitch a match does not
+    /// fit); the model's definitions complete the rest.
     func encode(_ assignments: [String: String], into values: inout [Double]) -> Bool {
         let instance = analysis.instance
-        let matches = instance.matches
-        var usage = [Int](repeating: 0, count: instance.pitches.count)
-        var placement = [Int?](repeating: nil, count: matches.count)
         for (matchIndex, row) in x.enumerated() {
-            guard let pitchId = assignments[matches[matchIndex].id] else { continue }
+            guard let pitchId = assignments[instance.matches[matchIndex].id] else { continue }
             guard let entry = row.first(where: { instance.pitches[$0.pitch].id == pitchId }) else { return false }
             values[entry.variable.index] = 1
-            usage[entry.pitch] += 1
-            placement[matchIndex] = entry.pitch
-        }
-        values[maxUsage.index] = Double(usage.max() ?? 0)
-        for term in splitTerms {
-            let matchIndices = analysis.teamDays[term.teamDay] ?? []
-            var used = 0
-            for (group, y) in term.groupVariables {
-                if matchIndices.contains(where: { placement[$0].map { analysis.groupOfPitch[$0] } == group }) {
-                    values[y.index] = 1
-                    used += 1
-                }
-            }
-            values[term.split.index] = Double(max(0, used - 1))
         }
         return true
     }

@@ -1,6 +1,7 @@
-/// A seeded pseudo-random generator (SplitMix64) with its own small helpers, so that `touchline generate` writes
-/// the same file for the same seed on every platform and toolchain (the standard library's `random(in:using:)`
-/// algorithms are not promised to stay the same).
+/// Touchline's one seeded pseudo-random generator (SplitMix64) with its own small helpers, so that
+/// `touchline generate`, the fuzzer and the tests' random instances are the same for the same seed on every
+/// platform and toolchain (the standard library's `random(in:using:)` algorithms are not promised to stay the
+/// same).
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -19,6 +20,9 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         let width = UInt64(range.upperBound - range.lowerBound) + 1
         return range.lowerBound + Int(next() % width)
     }
+
+    /// A whole number from 0 to `bound` − 1 (`bound` > 0).
+    public mutating func int(below bound: Int) -> Int { int(in: 0...(bound - 1)) }
 
     /// A number in [0, 1) with 53 random bits.
     public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }

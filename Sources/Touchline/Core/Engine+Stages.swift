@@ -1,0 +1,271 @@
+import Foundation
+import TouchlineMILP
+
+extension Engine {
+    /// One solve, as its stages: validate → pre-check → independent programs (for kinds that have them) →
+    /// greedy → MILP warm-started by greedy → choose the plan to report. Every plan is verified before it is
+    /// reported (``verified(_:_:)``).
+    static func solveOnce<Kind: ProblemKind>(
+        _ instance: Kind.Instance, kind: Kind.Type, options overrides: SolverOptions, settings: RunSettings
+    ) throws(TouchlineError) -> SolveReport<Kind> {
+        let run = EngineRun<Kind>(instance: instance, overrides: overrides, settings: settings)
+        if let invalid = run.validate() { return invalid }
+        try run.checkMethod()
+        if let reason = Kind.abilities.impossibility(instance) {
+            return try run.noPlan(.infeasible, method: nil, reason: reason)
+        }
+        if let report = try run.solveIndependently() { return report }
+        let greedy = try run.greedy()
+        guard run.method != .greedy, let solver = Solvers.default else { return try run.greedyAnswer(greedy) }
+        if let report = run.greedyWhenNoTimeIsLeft(greedy) { return report }
+        return try run.choose(run.milp(solver, warmStart: greedy.plan), greedy: greedy)
+    }
+}
+
+/// The state one solve carries through its stages: the instance, the merged options, the clock.
+struct EngineRun<Kind: ProblemKind> {
+    let instance: Kind.Instance
+    let options: SolverOptions
+    let settings: RunSettings
+    let started: ContinuousClock.Instant
+
+    init(instance: Kind.Instance, overrides: SolverOptions, settings: RunSettings) {
+        self.instance = instance
+        self.options = (Kind.options(of: instance) ?? SolverOptions()).merged(with: overrides)
+        self.settings = settings
+        self.started = settings.started ?? ContinuousClock.now
+    }
+
+    var method: SolverOptions.Method { options.resolvedMethod }
+    var limit: Double { options.resolvedTimeLimit }
+    func seconds() -> Double { (ContinuousClock.now - started).inSeconds }
+    /// What is left of the limit, at least `floor`.
+    func remaining(atLeast floor: Double) -> Double { max(floor, limit - seconds()) }
+
+    func solveOptions(seconds: Double, tuning: SolverTuning? = nil) -> SolveOptions {
+        SolveOptions(
+            timeLimitSeconds: seconds, mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB,
+            verbose: settings.verbose, tuning: tuning ?? SolverTuning(), control: settings.control)
+    }
+
+    /// The plan, checked by the kind's independent verifier: a plan that breaks a rule is a bug and never
+    /// reported.
+    func verified(_ plan: Kind.Solution, _ source: String) throws(TouchlineError) -> Kind.Solution {
+        let violations = Kind.verify(instance, plan)
+        if !violations.isEmpty { throw .verificationFailed(["\(source): "] + violations) }
+        return plan
+    }
+
+    func report(
+        _ status: ResultStatus, method: PlanMethod?, plan: Kind.Solution?, objective: Kind.Objective? = nil,
+        bound: Double? = nil, gap: Double? = nil, stats: SolveStats = SolveStats(), warnings: [String] = [],
+        reason: String? = nil
+    ) -> SolveReport<Kind> {
+        var stats = stats
+        stats.seconds = seconds()
+        return SolveReport(
+            problem: Kind.name, status: status, method: method,
+            objective: objective ?? plan.map { Kind.objective(instance, $0) }, bound: bound, gap: gap, stats: stats,
+            solution: plan, warnings: warnings, reason: reason)
+    }
+
+    // MARK: - Validate
+
+    /// The `invalid` report when the options or the instance break their rules.
+    func validate() -> SolveReport<Kind>? {
+        var collector = IssueCollector()
+        options.validate(into: &collector)
+        let issues = collector.issues + Kind.validate(instance)
+        guard !issues.isEmpty else { return nil }
+        return SolveReport(problem: Kind.name, status: .invalid, stats: SolveStats(seconds: seconds()), errors: issues)
+    }
+
+    func checkMethod() throws(TouchlineError) {
+        if method == .milp && !Solvers.isMILPAvailable {
+            throw .methodUnavailable(
+                "options.method: \"milp\" needs the GLPK trait, and this build has none; use \"auto\" or \"greedy\"")
+        }
+    }
+
+    // MARK: - No plan
+
+    /// An `infeasible` (proven) or `unknown` (nothing found, nothing proven) report, with the kind's best-effort
+    /// plan (every broken rule listed) when it has one.
+    func noPlan(
+        _ status: ResultStatus, method: PlanMethod?, stats: SolveStats = SolveStats(), warnings: [String] = [],
+        reason: String
+    ) throws(TouchlineError) -> SolveReport<Kind> {
+        let plan = try Kind.abilities.bestEffort(
+            instance, solver: self.method == .greedy ? nil : Solvers.default,
+            options: solveOptions(seconds: remaining(atLeast: 1))
+        ).map { plan throws(TouchlineError) in try verified(plan, "best effort") }
+        // The best effort may keep every rule after all: then a plan was found, and "unknown" would be untrue.
+        if let plan, status == .unknown && Kind.abilities.brokenRules(plan).isEmpty {
+            return report(
+                .feasible, method: self.method == .greedy ? .greedy : (method ?? .greedy), plan: plan, stats: stats,
+                warnings: warnings + ["the best-effort repair found a plan that keeps every rule; nothing is proven about it"])
+        }
+        return report(status, method: method, plan: plan, stats: stats, warnings: warnings, reason: reason)
+    }
+
+    var notFoundReason: String {
+        "no plan that keeps every hard rule was found within \(limit) s, and none is proven impossible; nothing is proven"
+    }
+
+    // MARK: - Independent programs
+
+    /// For kinds whose work is many independent programs: their combined report; nil for the single model.
+    func solveIndependently() throws(TouchlineError) -> SolveReport<Kind>? {
+        var partOptions = solveOptions(seconds: remaining(atLeast: 0.05))
+        // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
+        partOptions.reportsLevels = false
+        guard let parts = Kind.abilities.solveIndependently(
+            instance, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
+        else { return nil }
+        var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
+        stats.patterns = parts.patterns
+        stats.levels = parts.levels
+        if let reason = parts.infeasibleReason {
+            return try noPlan(.infeasible, method: parts.method, stats: stats, warnings: parts.warnings, reason: reason)
+        }
+        guard let solution = parts.solution else {
+            return try noPlan(.unknown, method: parts.method, stats: stats, warnings: parts.warnings, reason: notFoundReason)
+        }
+        return report(
+            parts.proven ? .optimal : .feasible, method: parts.method, plan: try verified(solution, parts.method.rawValue),
+            bound: parts.bound, gap: parts.proven ? 0 : parts.gap, stats: stats, warnings: parts.warnings)
+    }
+
+    // MARK: - Greedy
+
+    struct Greedy {
+        var plan: Kind.Solution?
+        var objective: Kind.Objective?
+        var seconds: Double
+    }
+
+    /// The greedy plan within what is left of the limit, verified.
+    func greedy() throws(TouchlineError) -> Greedy {
+        let before = seconds()
+        let plan = try Kind.greedy(instance, seconds: remaining(atLeast: 0.01))
+            .map { plan throws(TouchlineError) in try verified(plan, "greedy") }
+        let objective = plan.map { Kind.objective(instance, $0) }
+        settings.control?.report(.heuristic(objective: objective.flatMap { Kind.levels($0).first?.value }, seconds: seconds()))
+        return Greedy(plan: plan, objective: objective, seconds: seconds() - before)
+    }
+
+    /// The answer of `method: greedy` and of a build without GLPK.
+    func greedyAnswer(_ greedy: Greedy) throws(TouchlineError) -> SolveReport<Kind> {
+        guard let plan = greedy.plan else {
+            return try noPlan(
+                .unknown, method: .greedy,
+                warnings: ["greedy found no plan; it proves nothing, the MILP could (method \"auto\" with GLPK)"],
+                reason: "the greedy heuristic found no plan that keeps every hard rule; nothing is proven")
+        }
+        return report(.feasible, method: .greedy, plan: plan, objective: greedy.objective)
+    }
+
+    /// Greedy's plan when the limit leaves the MILP no time to start. Building and loading the model costs more
+    /// than the greedy pass (it touches every variable; on the generated 10,000-match pitches term about 4
+    /// times as much): with less time left than that, the MILP could not even start.
+    func greedyWhenNoTimeIsLeft(_ greedy: Greedy) -> SolveReport<Kind>? {
+        let left = limit - seconds()
+        guard let plan = greedy.plan, left <= 0 || (method == .auto && left < 4 * greedy.seconds) else { return nil }
+        let spent = settings.reproducible ? "most of it" : String(format: "%.1f s", seconds())
+        return report(
+            .feasible, method: .greedy, plan: plan, objective: greedy.objective,
+            warnings: ["the time limit (\(limit) s) leaves the MILP no time to start (greedy and its check took \(spent)); this is the greedy plan"])
+    }
+
+    // MARK: - MILP
+
+    struct MILP {
+        var formulation: Formulation<Kind.Solution>
+        var result: SolveResult
+        var stats: SolveStats
+        var warnings: [String]
+    }
+
+    /// The kind's model, warm-started by greedy's plan, under what is left of the limit.
+    func milp(_ solver: any Solver, warmStart: Kind.Solution?) -> MILP {
+        let formulation = Kind.formulate(instance)
+        // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
+        var solveOptions = solveOptions(seconds: remaining(atLeast: 0.05), tuning: settings.tuning ?? formulation.tuning)
+        if options.warmStart ?? true, let warmStart { solveOptions.warmStart = formulation.encode(warmStart) }
+        let result = solver.solve(formulation.model, options: solveOptions)
+        var stats = SolveStats(
+            seconds: 0, variables: formulation.model.variableCount, constraints: formulation.model.constraintCount,
+            nodes: result.nodes)
+        stats.levels = result.levels.map {
+            LevelStats(
+                name: $0.name, termination: $0.termination, stopReason: $0.stopReason, value: $0.objective,
+                bound: $0.bound, gap: $0.gap, seconds: $0.seconds, nodes: $0.nodes)
+        }
+        stats.warmStartAccepted = solveOptions.warmStart == nil ? nil : result.levels.first?.warmStartAccepted
+        if result.stopReason != .optimal { stats.stopReason = result.stopReason }
+        return MILP(formulation: formulation, result: result, stats: stats, warnings: result.notes)
+    }
+
+    // MARK: - Choose
+
+    /// The plan to report: the MILP's when it found one at least as good as greedy's, else greedy's, truthfully
+    /// labelled; `infeasible` only on the solver's proof.
+    func choose(_ milp: MILP, greedy: Greedy) throws(TouchlineError) -> SolveReport<Kind> {
+        let result = milp.result
+        var stats = milp.stats
+        var warnings = milp.warnings
+        if let objective = greedy.objective { stats.greedyObjective = String(describing: objective) }
+
+        // A solver error at any level (GLPK out of its memory limit, or a fatal error) means the MILP's plan is
+        // not its own: say so in a sentence and answer with greedy's plan, truthfully labelled.
+        if result.stopReason == .error || result.levels.contains(where: { $0.termination == .error }) {
+            let sentence = Engine.solverErrorSentence(result.message, memoryLimitMB: options.memoryLimitMB)
+            guard let plan = greedy.plan else { throw .solverFailure(sentence) }
+            // Nothing the failed MILP reported about its levels is a proof about greedy's plan.
+            stats.levels = nil
+            return report(
+                .feasible, method: .greedy, plan: plan, objective: greedy.objective, stats: stats,
+                warnings: warnings + ["the MILP stopped: \(sentence); this is the greedy plan"])
+        }
+        if result.stopReason == .infeasible {
+            return try noPlan(
+                .infeasible, method: .milp, stats: stats, warnings: warnings,
+                reason: result.message.map { "the solver proved that no plan keeps every hard rule (\($0))" }
+                    ?? "the solver proved that no plan keeps every hard rule")
+        }
+        guard let values = result.solution else {
+            if let message = result.message { warnings.append("MILP: \(message)") }
+            guard let plan = greedy.plan else {
+                return try noPlan(
+                    .unknown, method: .milp, stats: stats,
+                    warnings: warnings + ["the MILP found no plan within \(limit) s and greedy found none"],
+                    reason: notFoundReason)
+            }
+            return report(
+                .feasible, method: .greedy, plan: plan, objective: greedy.objective, stats: stats,
+                warnings: warnings + ["the MILP found no plan within the limit; this is the greedy plan"])
+        }
+        let plan = try verified(milp.formulation.decode(values), "milp")
+        let objective = Kind.objective(instance, plan)
+        if let greedyPlan = greedy.plan, let greedyObjective = greedy.objective, result.stopReason != .optimal,
+           !Kind.isBetter(objective, than: greedyObjective) {
+            // The MILP stopped early without improving on its warm start: the plan is greedy's, and says so.
+            warnings.append(Kind.isBetter(greedyObjective, than: objective)
+                ? "the MILP stopped before matching greedy; this is the greedy plan"
+                : "the MILP did not improve on greedy within the limit; this is the greedy plan")
+            // The levels the MILP proved before its first unproven one hold for greedy's plan too (it is not
+            // better, so it has the same values there), and so does the bound of that level; later levels were
+            // solved with the MILP's own values above them and say nothing about greedy's plan.
+            if let levels = stats.levels, let first = levels.firstIndex(where: { $0.termination != .optimal }) {
+                stats.levels = Array(levels.prefix(first + 1))
+            }
+            return report(
+                .feasible, method: .greedy, plan: greedyPlan, objective: greedyObjective, bound: result.bound,
+                stats: stats, warnings: warnings)
+        }
+        if result.stopReason != .optimal, let message = result.message { warnings.append("MILP: \(message)") }
+        return report(
+            result.stopReason == .optimal ? .optimal : .feasible, method: .milp, plan: plan, objective: objective,
+            bound: result.bound, gap: result.gap, stats: stats, warnings: warnings)
+    }
+}

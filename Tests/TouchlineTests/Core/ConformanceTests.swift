@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import Touchline
+import TouchlineTesting
+
+/// Every kind keeps the same promises (``KindConformance``): its shipped and generated instances validate,
+/// its Codable keys and its JSON Schema agree both ways, greedy's plans verify, the engine is never worse than
+/// greedy and reports the objective its plan has, its reports survive JSON and `verify`, and tampering is caught.
+@Suite struct ConformanceTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func shipped(_ folder: String) -> [URL] {
+        let directory = root.appendingPathComponent("instances/\(folder)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    @Test func lineup() {
+        let failures = KindConformance.check(LineupKind.self, instances: Self.shipped("lineups")) { plan in
+            if let id = plan.segments[0].onField.keys.sorted().first { plan.segments[0].onField.removeValue(forKey: id) }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func officials() {
+        let failures = KindConformance.check(OfficialsKind.self, instances: Self.shipped("officials")) { plan in
+            plan.assignments[plan.assignments.keys.sorted().first ?? "no-match", default: []].append("nobody")
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func pitches() {
+        let failures = KindConformance.check(PitchesKind.self, instances: Self.shipped("pitches")) { plan in
+            plan.assignments[plan.assignments.keys.sorted().first ?? "no-match"] = "nowhere"
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func matchday() {
+        let failures = KindConformance.check(MatchdayKind.self, instances: Self.shipped("matchday")) { plan in
+            plan.pitches[plan.pitches.keys.sorted().first ?? "no-match"] = "nowhere"
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func standings() {
+        let failures = KindConformance.check(
+            StandingsKind.self, instances: Self.shipped("standings") + Self.shipped("standings/analysis")
+        ) { plan in
+            plan.table[0].won += 1
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// The check itself fails when a promise is broken: a tamper that changes nothing is reported.
+    @Test func theCheckCatchesAnUncaughtTamper() {
+        let failures = KindConformance.check(PitchesKind.self, instances: []) { _ in }
+        #expect(failures.contains { $0.contains("verify accepts a tampered plan") }, "\(failures)")
+    }
+}
