@@ -1,3 +1,4 @@
+import TouchlineMILP
 import Foundation
 
 import Touchline

@@ -1,3 +1,4 @@
+import TouchlineMILP
 extension LineupKind {
     static let generatorSize = GeneratorSize(
         meaning: "players in the squad (the format follows: 4v4 up to 7, 7v7 up to 11, 9v9 up to 14, then 11v11)",

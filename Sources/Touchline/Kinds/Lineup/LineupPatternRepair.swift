@@ -1,3 +1,4 @@
+import TouchlineMILP
 import Foundation
 
 /// A legal plan from the players' legal patterns, without a solver: each player holds one pattern (so every

@@ -59,6 +59,8 @@ public struct MatchdayInstance: Sendable, Codable {
     /// The identity of this club's or league's fixtures (e.g. "eton-field-game"), mixed into calendar UIDs
     /// so that two clubs' "m1" never share one; optional (the UID also carries the match's teams).
     public var calendarId: String?
+    /// Where the data comes from (kept with the instance, not used to solve).
+    public var source: String?
 
     public init(
         pitches: [Pitch], travelMinutes: [TravelEntry]? = nil, matches: [MatchdayMatch], officials: [Official],

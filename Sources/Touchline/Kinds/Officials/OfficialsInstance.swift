@@ -132,6 +132,8 @@ public struct OfficialsInstance: Sendable, Codable {
     /// The identity of this club's or league's fixtures (e.g. "eton-field-game"), mixed into calendar UIDs
     /// so that two clubs' "m1" never share one; optional (the UID also carries the match's teams).
     public var calendarId: String?
+    /// Where the data comes from (kept with the instance, not used to solve).
+    public var source: String?
 
     public init(
         venues: [Venue], travelMinutes: [TravelEntry]? = nil, matches: [OfficialsMatch], officials: [Official],

@@ -1,3 +1,4 @@
+import TouchlineMILP
 /// The Eton Field Game's grounds and a term's fixture pattern, for the generators of `pitches`, `officials` and
 /// `matchday` (`touchline generate`). The field groups, pitch names, houses, competitions and kick-off times
 /// are the school's; the fixtures themselves are random with realistic counts (Tuesday and Thursday afternoons

@@ -1,3 +1,4 @@
+import TouchlineMILP
 extension PitchesKind {
     static let generatorSize = GeneratorSize(
         meaning: "matches over a term on the Field Game's North and South Fields",

@@ -55,7 +55,11 @@ extension PitchesKind {
         "previous": {
           "type": "object", "required": ["assignments"],
           "description": "the published plan, in the output's solution format",
-          "properties": {"assignments": {"type": "object", "additionalProperties": {"type": "string"}}}
+          "properties": {
+            "assignments": {"type": "object", "additionalProperties": {"type": "string"}},
+            "unplaced": {"type": "array", "description": "as in the output; not used (the assignments are the plan)"},
+            "usage": {"type": "object", "description": "as in the output; not used"}
+          }
         }
       },
       "$defs": {

@@ -1,3 +1,4 @@
+import TouchlineMILP
 extension StandingsKind {
     static let generatorSize = GeneratorSize(
         meaning: "teams in a double round-robin league with a quarter of its rounds still to play",
