@@ -1,8 +1,7 @@
 /// Variables indexed by a key of the caller's own (a match and an official, a player and a segment), as JuMP's
 /// containers and PuLP's `LpVariable.dicts`: made by ``Model/addVariables(_:kind:lower:upper:name:)`` or
 /// ``Model/addBinaries(_:name:)``, read by key (nil for a key the group does not hold, which
-/// ``LinearExpression/add(_:coefficient:)-(Variable?,_)`` and `sum` of optionals skip), iterated in the keys'
-/// order.
+/// `LinearExpression.add(_:coefficient:)` and `sum` of optionals skip), iterated in the keys' order.
 ///
 /// ```swift
 /// var model = Model(name: "assignment")

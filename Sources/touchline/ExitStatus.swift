@@ -2,7 +2,7 @@ import ArgumentParser
 import Touchline
 
 /// The documented exit codes of the `touchline` command. Results and library errors become exit codes here and
-/// nowhere else (``init(_:)-(ResultStatus)``, ``init(_:)-(TouchlineError)``).
+/// nowhere else (the two initialisers below).
 enum ExitStatus: Int32, Sendable, CaseIterable {
     /// A plan was printed (status `optimal` or `feasible`); `validate`, `verify` or `export` succeeded.
     case success = 0

@@ -53,6 +53,23 @@ import TouchlineTesting
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Every kind folder has the same files, so that a reader finds each part of a kind in the same place.
+    @Test func everyKindFolderHasTheSameFiles() throws {
+        let parts = ["Kind", "Instance", "Validation", "Schema", "Formulation", "Greedy", "Verifier", "Text", "Generator"]
+        let kinds = Self.root.appendingPathComponent("Sources/Touchline/Kinds")
+        for kind in ProblemKinds.all {
+            let name = kind.name.prefix(1).uppercased() + kind.name.dropFirst()
+            let files = Set(try FileManager.default.contentsOfDirectory(atPath: kinds.appendingPathComponent(name).path))
+            for part in parts { #expect(files.contains("\(name)\(part).swift"), "Kinds/\(name) has no \(name)\(part).swift") }
+            func abilities<Kind: ProblemKind>(_: Kind.Type) -> (calendar: Bool, printable: Bool) {
+                (Kind.abilities.hasCalendar, Kind.abilities.isPrintable)
+            }
+            let has = abilities(kind)
+            if has.calendar { #expect(files.contains("\(name)Calendar.swift")) }
+            if has.printable && !has.calendar { #expect(files.contains("\(name)HTML.swift")) }
+        }
+    }
+
     /// The check itself fails when a promise is broken: a tamper that changes nothing is reported.
     @Test func theCheckCatchesAnUncaughtTamper() {
         let failures = KindConformance.check(PitchesKind.self, instances: []) { _ in }

@@ -36,37 +36,6 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
-    public static func formulate(_ instance: OfficialsInstance) -> Formulation<OfficialsSolution> {
-        let core = core(instance)
-        let places = venuePlaces(instance)
-        var model = Model(name: "officials")
-        let builder = OfficialsModelBuilder(
-            model: &model, core: core, placement: .fixed(places), previous: instance.previous?.assignments)
-        builder.setObjectives(&model, core: core)
-        let variableCount = model.variableCount
-        let completed = model
-        return Formulation(
-            model: model,
-            // Pseudocost branching initialises by strong branching, which GLPK cannot interrupt: on the 294-match term it
-            // ran 50 s past a 10 s limit. Driebeck–Tomlin keeps the limit (measured: 10.0 s).
-            tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .driebeckTomlin),
-            decode: { result in
-                let crews = builder.x.map { row in row.filter { result.isOn($0.variable) }.map(\.official) }
-                return core.solution(crews: crews, placeOf: places)
-            },
-            encode: { solution in
-                var values = [Double](repeating: 0, count: variableCount)
-                guard let crews = core.crews(solution.assignments) else { return nil }
-                return builder.encode(crews: crews, into: &values) ? completed.completeStart(values) : nil
-            })
-    }
-
-    public static func greedy(_ instance: OfficialsInstance, seconds: Double?) -> OfficialsSolution? {
-        let core = core(instance)
-        let places = venuePlaces(instance)
-        return core.solution(crews: core.greedy(placeOf: places, previous: instance.previous?.assignments), placeOf: places)
-    }
-
     public static func verify(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> [String] {
         OfficialsVerifier(
             matches: instance.matches.map { .init(id: $0.id, start: $0.start, duration: $0.durationMinutes, place: $0.venue, teams: $0.teams ?? [], needed: $0.needed, minLevel: $0.minLevel ?? 0) },

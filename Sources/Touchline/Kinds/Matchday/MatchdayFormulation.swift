@@ -1,0 +1,43 @@
+import TouchlineMILP
+
+extension MatchdayKind {
+    public static func formulate(_ instance: MatchdayInstance) -> Formulation<MatchdaySolution> {
+        let analysis = PitchesAnalysis(instance.pitchesInstance)
+        let core = core(instance)
+        var model = Model(name: "matchday")
+        let pitchesPart = PitchesModelBuilder(model: &model, analysis: analysis)
+        let placement = Placement(
+            options: pitchesPart.x.map { row in row.map { ($0.pitch, LinearExpression($0.variable)) } },
+            placed: pitchesPart.x.map { row in sum(row.map(\.variable)) })
+        let officialsPart = OfficialsModelBuilder(model: &model, core: core, placement: placement, previous: instance.previous?.assignments)
+        model.maximize(pitchesPart.placed, name: "placed", bound: Double(pitchesPart.placeable))
+        model.maximize(officialsPart.filled, name: "filled")
+        if pitchesPart.changes != nil || officialsPart.changes != nil {
+            model.minimize((pitchesPart.changes ?? LinearExpression()) + (officialsPart.changes ?? LinearExpression()), name: "changes", bound: 0)
+        }
+        model.minimize(LinearExpression(officialsPart.maxLoad), name: "maxLoad")
+        let count = Double(max(1, core.officials.count))
+        model.objectives[model.objectives.count - 1].boundFromEarlier = { values in (values[1] / count - 1e-9).rounded(.up) }
+        model.minimize(officialsPart.travel, name: "travel", bound: 0)
+        model.minimize(officialsPart.repeats, name: "repeatPairings", bound: 0)
+        model.maximize(pitchesPart.preferred, name: "preferred")
+        model.minimize(LinearExpression(pitchesPart.maxUsage), name: "maxUsage")
+        model.minimize(pitchesPart.splits, name: "groupSplits", bound: 0)
+        let variableCount = model.variableCount
+        let completed = model
+        return Formulation(
+            model: model,
+            tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .driebeckTomlin),
+            decode: { result in
+                let placeOf = pitchesPart.placement(result)
+                let crews = officialsPart.x.map { row in row.filter { result.isOn($0.variable) }.map(\.official) }
+                return MatchdaySolution(
+                    pitches: analysis.solution(placement: placeOf), officials: core.solution(crews: crews, placeOf: placeOf))
+            },
+            encode: { solution in
+                var values = [Double](repeating: 0, count: variableCount)
+                guard pitchesPart.encode(solution.pitches, into: &values), let crews = core.crews(solution.assignments) else { return nil }
+                return officialsPart.encode(crews: crews, into: &values) ? completed.completeStart(values) : nil
+            })
+    }
+}
