@@ -6,7 +6,7 @@ extension Solver {
     /// Each level after the first is solved with the earlier levels held at their optimum (see ``Objective``)
     /// and warm-started from the previous level's solution, which is feasible for it. The time limit covers
     /// all levels; when it stops a level, that level is held at its incumbent and the remaining levels get what
-    /// time is left. The result is ``Termination/optimal`` only when every level was proven optimal.
+    /// time is left. The result is ``StopReason/optimal`` only when every level was proven optimal.
     public func solve(_ model: Model, options: SolveOptions = SolveOptions()) -> SolveResult {
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }

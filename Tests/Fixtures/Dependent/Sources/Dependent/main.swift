@@ -14,5 +14,5 @@ let instance = PitchesInstance(
     ])
 let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 5))
 print("milp available: \(Solvers.default != nil)")
-print("status: \(report.status.rawValue), method: \(report.method ?? "-")")
+print("status: \(report.status.rawValue), method: \(report.method?.rawValue ?? "-")")
 print("placed: \(report.solution?.assignments.count ?? 0)")
