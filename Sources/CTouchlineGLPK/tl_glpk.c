@@ -12,10 +12,6 @@ void tl_flag_raise(volatile int *flag) { __atomic_store_n(flag, 1, __ATOMIC_SEQ_
 int tl_flag_is_raised(const volatile int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST); }
 void tl_flag_free(volatile int *flag) { free((void *)flag); }
 
-// Model identities: a process-wide counter, so that a variable knows which model made it.
-static unsigned int tl_model_counter = 0;
-unsigned int tl_next_model_id(void) { return __atomic_add_fetch(&tl_model_counter, 1, __ATOMIC_RELAXED); }
-
 #if __has_include(<glpk.h>)
 #include <glpk.h>
 #include <setjmp.h>

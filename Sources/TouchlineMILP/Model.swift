@@ -1,4 +1,4 @@
-import CTouchlineGLPK
+import Foundation
 
 /// The direction of an objective.
 public enum ObjectiveSense: String, Sendable, Codable {
@@ -72,7 +72,7 @@ public struct ConstraintDefinition: Sendable {
 public struct Model: Sendable {
     public var name: String
     /// The identity of this model (and of its copies), recorded in every variable it creates.
-    public let id: UInt32 = tl_next_model_id()
+    public let id: UInt32 = ModelIdentities.shared.next()
     public private(set) var variables: [VariableDefinition] = []
     public private(set) var constraints: [ConstraintDefinition] = []
     /// The lexicographic objective, most important first. Empty means: find any feasible solution.
@@ -205,4 +205,19 @@ public struct Model: Sendable {
     public var variableCount: Int { variables.count }
     public var constraintCount: Int { constraints.count }
     public var nonzeroCount: Int { constraints.reduce(0) { $0 + $1.indices.count } }
+}
+
+/// The process-wide counter behind ``Model/id``: 1, 2, 3, ... (never 0, which an expression without variables
+/// holds, nor ``LinearExpression/mixedModels``), safe across threads.
+final class ModelIdentities: @unchecked Sendable {
+    static let shared = ModelIdentities()
+    private let lock = NSLock()
+    private var last: UInt32 = 0
+
+    func next() -> UInt32 {
+        lock.lock()
+        defer { lock.unlock() }
+        last = last >= UInt32.max - 1 ? 1 : last + 1
+        return last
+    }
 }

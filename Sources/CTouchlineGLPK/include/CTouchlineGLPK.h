@@ -93,9 +93,6 @@ void tl_flag_raise(volatile int *flag);
 int tl_flag_is_raised(const volatile int *flag);
 void tl_flag_free(volatile int *flag);
 
-/// A new model identity: 1, 2, 3, ... across the process (thread-safe), never 0.
-unsigned int tl_next_model_id(void);
-
 /// 1 when this build has GLPK, else 0.
 int tl_glpk_available(void);
 
