@@ -43,7 +43,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     init(_ error: TouchlineError) {
         self = switch error {
         case .invalidInput: .invalidInput
-        case .formatUnavailable, .unknownTimeZone, .unknownCalendarSubject: .usage
+        case .unknownKind, .outOfRange, .formatUnavailable, .unknownTimeZone, .unknownCalendarSubject: .usage
         case .methodUnavailable: .unavailable
         case .verificationFailed, .solverFailure: .internalError
         }
@@ -53,6 +53,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     static func messages(_ error: TouchlineError) -> [String] {
         switch error {
         case let .invalidInput(issues): issues.map(\.description)
+        case let .outOfRange(argument, expected): ["--\(argument): expected \(expected)"]
+        case .unknownKind: ["KIND: \(error.description)"]
         case let .formatUnavailable(format, _): ["--format \(format.rawValue): \(error.description)"]
         case .unknownTimeZone: ["--time-zone: \(error.description)"]
         case .unknownCalendarSubject: ["--calendar-for: \(error.description)"]

@@ -101,8 +101,7 @@ public enum JSONFrontEnd {
     /// path when the kind is unknown or the size out of its range.
     public static func generate(kind name: String, size: Int, seed: UInt64) -> Result<String, TouchlineError> {
         guard let kind = ProblemKinds.kind(named: name) else {
-            return .failure(.invalidInput([InputIssue(
-                path: "KIND", message: "unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
+            return .failure(.unknownKind(name))
         }
         return kind.generateJSON(size: size, seed: seed)
     }
@@ -214,8 +213,8 @@ extension ProblemKind {
     static func generateJSON(size: Int, seed: UInt64) -> Result<String, TouchlineError> {
         let range = generatorSize.range
         guard range.contains(size) else {
-            return .failure(.invalidInput([InputIssue(
-                path: "--size", message: "expected \(range.lowerBound) to \(range.upperBound) (\(generatorSize.meaning)), got \(size)")]))
+            return .failure(.outOfRange(
+                argument: "size", expected: "\(range.lowerBound) to \(range.upperBound) (\(generatorSize.meaning)), got \(size)"))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -329,8 +328,7 @@ extension ProblemKind {
         let formulation = formulate(instance)
         let model = formulation.model
         guard level >= 0 && level < max(1, model.objectives.count) else {
-            return .failure(.invalidInput([InputIssue(
-                path: "--level", message: "expected a level from 0 to \(max(0, model.objectives.count - 1))")]))
+            return .failure(.outOfRange(argument: "level", expected: "a level from 0 to \(max(0, model.objectives.count - 1)), got \(level)"))
         }
         var held: [ConstraintDefinition] = []
         if level > 0 {

@@ -19,6 +19,10 @@ public struct InputIssue: Sendable, Codable, Equatable, CustomStringConvertible 
 public enum TouchlineError: Error, Sendable, CustomStringConvertible {
     /// The input is not a valid instance: every issue found, each with its JSON path.
     case invalidInput([InputIssue])
+    /// No problem kind has this name.
+    case unknownKind(String)
+    /// An argument of a call is outside its range (`size` of a generated instance, `level` of an export).
+    case outOfRange(argument: String, expected: String)
     /// The kind has no output in this format (a lineup has no calendar or spreadsheet).
     case formatUnavailable(OutputFormat, kind: String)
     /// The time zone asked for a calendar is not in this system's time-zone database.
@@ -42,6 +46,10 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidInput(issues):
             return issues.map(\.description).joined(separator: "\n")
+        case let .unknownKind(name):
+            return "unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))"
+        case let .outOfRange(argument, expected):
+            return "\(argument): expected \(expected)"
         case let .formatUnavailable(format, kind):
             return "the \(kind) kind has no \(format.meaning)" + (format.matchDayOnly ? "; \(format.rawValue) is for match-day plans (officials, pitches, matchday)" : "")
         case let .unknownTimeZone(zone):
