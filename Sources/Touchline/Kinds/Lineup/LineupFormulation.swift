@@ -62,7 +62,7 @@ struct LineupModelBuilder {
                 model.add(on(p, s) <= 1, name: "one_position[\(ids[p]),\(a.segments[s].start)]")
             }
             for (k, count) in a.slots.enumerated() {
-                let filled = sum(players.compactMap { at($0, s, k) })
+                let filled = sum(players.map { at($0, s, k) })
                 if relaxed {
                     let short = model.addInteger("short[\(a.segments[s].start),\(a.positions[k])]", lower: 0, upper: Double(count))
                     define(short) { plan in Double(count - plan.cells[s].filter { $0 == k }.count) }
@@ -403,13 +403,13 @@ struct LineupModelBuilder {
                 colourVariables[p][c] = g
                 if let wanted = fixed[ids[p]] { model.add(LinearExpression(g) == (wanted == colour ? 1 : 0), name: "colour_fixed[\(ids[p]),\(colour)]") }
             }
-            let any = sum(colourVariables[p].compactMap { $0 })
+            let any = sum(colourVariables[p])
             model.add(any <= 1, name: "one_colour[\(ids[p])]")
             for s in a.segments.indices where !x[s][p].isEmpty {
                 model.add(outfield(p, s) <= any, name: "outfield_coloured[\(ids[p]),\(a.segments[s].start)]")
             }
         }
-        let sizes = colours.indices.map { c in sum(pool.compactMap { colourVariables[$0][c] }) }
+        let sizes = colours.indices.map { c in sum(pool.map { colourVariables[$0][c] }) }
         for (c, size) in sizes.enumerated() {
             model.add(size >= 1, name: "colour_used[\(colours[c])]")
             for d in colours.indices where d != c {

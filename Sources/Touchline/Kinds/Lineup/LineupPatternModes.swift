@@ -396,7 +396,7 @@ extension LineupPatternModel {
                 let fits = schedule.members.allSatisfy { Double($0.value) <= capacity[maskIndex[$0.key]!] + 1e-9 }
                 return fits ? model.addBinary("schedule[\(i)]") : nil
             }
-            model.add(sum(columns.schedules.compactMap { $0 }) == 1, name: "schedule")
+            model.add(sum(columns.schedules) == 1, name: "schedule")
             var rows = players
             for (i, schedule) in schedules.enumerated() {
                 guard let column = columns.schedules[i] else { continue }

@@ -130,7 +130,7 @@ struct OfficialsModelBuilder {
                     let between = ordered.filter { matches[$0].start > matches[a].start && matches[$0].start < matches[b].start }
                     for o in shared {
                         let t = model.addVariable("move[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]", lower: 0, upper: 1)
-                        let skipped = sum(between.compactMap { variableOf[$0][o] })
+                        let skipped = sum(between.map { variableOf[$0][o] })
                         let expression = variableOf[a][o]! + variableOf[b][o]! + different - 2 - skipped
                         model.add(LinearExpression(t) >= expression, name: "move[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]")
                         model.define(t, as: .maxOf([expression], floor: 0))
