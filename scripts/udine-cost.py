@@ -4,7 +4,7 @@ the README beside the data (integer km legs, travel time (km div 50) * 60, home 
 
     python3 scripts/udine-cost.py ORIGINAL_RA_FILE TOUCHLINE_RESULT.json
 
-Prints the hard violations under the benchmark's rules and the cost components (td, af, gd, o, loe, ri, ti).
+Prints the hard violations under the benchmark's rules (referee counts, travel, level, availability) and the cost components (td, af, gd, o, loe, ri, ti).
 """
 import json
 import math
@@ -25,30 +25,18 @@ def main():
     with open(sys.argv[2]) as handle:
         result = json.load(handle)
     assignments = result["solution"]["assignments"]
-    # Experience is not carried by the converter: re-read it from the file.
-    text = open(sys.argv[1]).read()
-    exp_ref, req = {}, {}
-    section = None
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        head = line.split("%")[0].strip()
-        if head in ("DIVISIONS", "REFEREES", "ARENAS", "TEAMS", "GAMES"):
-            section = head
-            continue
-        if section == "REFEREES":
-            code = line.split(",")[0]
-            exp_ref[code] = int(line.split(")")[1].split(",")[1])
-        elif section == "GAMES":
-            h, a, d, day, time, arena, e = line.split()
-            req["%s-%s" % (h, a)] = int(e)
+    exp_ref = {r["code"]: r["experience"] for r in referees}
+    req = {"%s-%s" % (g["home"], g["away"]): g["experience"] for g in games}
     refs = {r["code"]: r for r in referees}
-    incompatible_refs = {}
-    for line in text.splitlines():
-        if line.startswith("R") and "[" in line:
-            code = line.split(",")[0]
-            incompatible_refs[code] = [x.strip() for x in line.split("[")[1].split("]")[0].split(",") if x.strip()]
+    incompatible_refs = {r["code"]: r["avoid"] for r in referees}
+    windows = {}
+    for r in referees:
+        spans = []
+        for text in r["unavailable"]:
+            w = cu.window(text)
+            if w:
+                spans.append((datetime.strptime(w["from"], "%Y-%m-%dT%H:%M"), datetime.strptime(w["to"], "%Y-%m-%dT%H:%M")))
+        windows[r["code"]] = spans
 
     def dist(p, q):
         return math.ceil(math.dist(p, q))
@@ -99,6 +87,8 @@ def main():
             hard += 1
         level = refs[r]["level"]
         if any(level < divisions[info[g][3]][2] for g in list_):
+            hard += 1
+        if any(a < info[g][1] and info[g][0] < b for g in list_ for (a, b) in windows[r]):
             hard += 1
     n = len(refs)
     slots = sum(len(assignments.get(g, [])) for g in info)

@@ -15,6 +15,13 @@ extension MatchdayKind {
             issues.add(issue.path, issue.message)
         }
         let officialIds = OfficialsChecks.officials(instance.officials, into: &issues)
+        // The league fields of an official are the officials kind's (its kilometre and crew objective); a joint
+        // pitches-and-officials plan does not weigh them, so they are refused rather than ignored.
+        for (index, official) in instance.officials.enumerated() {
+            for (field, present) in [("home", official.home != nil), ("experience", official.experience != nil), ("avoid", official.avoid != nil)] where present {
+                issues.add("officials[\(index)].\(field)", "not used by matchday (kilometres, experience and crews are planned by the officials kind); expected it only in an officials instance")
+            }
+        }
         let matchIds = Set(instance.matches.map(\.id))
         for (index, match) in instance.matches.enumerated() {
             if let needed = match.officials {

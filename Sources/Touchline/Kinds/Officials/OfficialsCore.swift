@@ -10,7 +10,20 @@ struct OfficialsCore: Sendable {
         var teams: [String]
         var needed: Int
         var minLevel: Int
+        /// The most officials allowed (optional slots above `needed`).
+        var most: Int? = nil
+        var minExperience: Int? = nil
         var when: LocalDateTime { LocalDateTime(minutes: start) }
+        var maxCrew: Int { max(needed, most ?? needed) }
+    }
+
+    /// What a league's objective adds (officials kind): soft team conflicts, avoided partners, experience and
+    /// kilometres from homes.
+    struct League: Sendable {
+        var softTeamConflicts = false
+        var avoidIsHard = false
+        /// Per place, its point for distances.
+        var points: [Location?] = []
     }
 
     let matches: [Match]
@@ -27,11 +40,33 @@ struct OfficialsCore: Sendable {
     /// Per match: the other matches close enough in time to clash for some pair of places.
     let nearby: [[Int]]
     let officialIndex: [String: Int]
+    let softTeamConflicts: Bool
+    let avoidIsHard: Bool
+    /// Per official, the officials it avoids (indices).
+    let avoids: [[Int]]
+    let experience: [Int]
+    /// Per official with a home, km from home to each place (nil: no home).
+    let homeKm: [[Int]?]
+    /// Km between places (legs rounded up; 0 where either has no point).
+    let placeKm: [[Int]]
+    /// True when some official has a home (the solution then has distances and routes).
+    var hasHomes: Bool { homeKm.contains { $0 != nil } }
 
     init(matches: [Match], officials: [Official], places: [TravelPlace], placeNames: [String],
-         travelEntries: [TravelEntry], speedKmh: Double, rest: Int, pins: [OfficialPin])
+         travelEntries: [TravelEntry], speedKmh: Double, rest: Int, pins: [OfficialPin], league: League = League())
     {
         self.matches = matches
+        softTeamConflicts = league.softTeamConflicts
+        avoidIsHard = league.avoidIsHard
+        var index: [String: Int] = [:]
+        for (position, official) in officials.enumerated() { index[official.id] = position }
+        avoids = officials.map { official in Array(Set((official.avoid ?? []).compactMap { index[$0] })).sorted() }
+        experience = officials.map { $0.experience ?? 0 }
+        let points = league.points.count == places.count ? league.points : places.map { _ in nil }
+        homeKm = officials.map { official in
+            official.home.map { home in points.map { point in point.flatMap { Self.legKm(home, $0) } ?? 0 } }
+        }
+        placeKm = points.map { a in points.map { b in (a.flatMap { a in b.flatMap { Self.legKm(a, $0) } }) ?? 0 } }
         self.officials = officials
         placeIds = places.map(\.id)
         self.placeNames = placeNames
@@ -48,8 +83,9 @@ struct OfficialsCore: Sendable {
             if let m = matchIndex[pin.match], let o = officialIndex[pin.official], !pinned[m].contains(o) { pinned[m].append(o) }
         }
         self.pins = pinned
+        let soft = league.softTeamConflicts
         eligible = matches.map { match in
-            officials.indices.filter { Self.canWork(officials[$0], match) }
+            officials.indices.filter { Self.canWork(officials[$0], match, softTeamConflicts: soft) }
         }
         let order = matches.indices.sorted { matches[$0].start < matches[$1].start }
         var near = [[Int]](repeating: [], count: matches.count)
@@ -64,13 +100,39 @@ struct OfficialsCore: Sendable {
         nearby = near
     }
 
-    /// Level, availability for the whole match, and no attachment to either team.
-    static func canWork(_ official: Official, _ match: Match) -> Bool {
+    /// Level, availability for the whole match, and no attachment to either team (unless that is a cost).
+    static func canWork(_ official: Official, _ match: Match, softTeamConflicts: Bool = false) -> Bool {
         if (official.level ?? 0) < match.minLevel { return false }
         let start = LocalDateTime(minutes: match.start), end = LocalDateTime(minutes: match.end)
         if (official.unavailable ?? []).contains(where: { $0.overlaps(start: start, end: end) }) { return false }
+        if softTeamConflicts { return true }
         let attached = Set(official.teams ?? [])
         return !match.teams.contains { attached.contains($0) }
+    }
+
+    /// A leg's km rounded up: great-circle between degrees, Euclidean between planar km.
+    static func legKm(_ a: Location, _ b: Location) -> Int? {
+        if let latA = a.lat, let lonA = a.lon, let latB = b.lat, let lonB = b.lon {
+            return Int((TravelTimes.greatCircleKilometres(latA, lonA, latB, lonB) - 1e-9).rounded(.up))
+        }
+        if let xA = a.x, let yA = a.y, let xB = b.x, let yB = b.y {
+            return Int((((xB - xA) * (xB - xA) + (yB - yA) * (yB - yA)).squareRoot() - 1e-9).rounded(.up))
+        }
+        return nil
+    }
+
+    /// With soft team conflicts: how many of the match's teams the official is attached to.
+    func teamConflicts(_ o: Int, _ m: Int) -> Int {
+        guard softTeamConflicts, let teams = officials[o].teams, !teams.isEmpty else { return 0 }
+        return matches[m].teams.filter { teams.contains($0) }.count
+    }
+
+    /// The km of one official's day: home, the places in order, home (0 without a home).
+    func dayKm(_ o: Int, places: [Int]) -> Int {
+        guard let home = homeKm[o], let first = places.first, let last = places.last else { return 0 }
+        var km = home[first] + home[last]
+        for (a, b) in zip(places, places.dropFirst()) { km += placeKm[a][b] }
+        return km
     }
 
     /// True when one official cannot work both matches at these places: in start order, the end of the
@@ -126,7 +188,27 @@ struct OfficialsCore: Sendable {
         }
         var loadById: [String: Int] = [:]
         for (o, official) in officials.enumerated() { loadById[official.id] = load[o] }
-        return OfficialsSolution(assignments: assignments, unfilled: unfilled, load: loadById, travel: travelCount, moves: moveList)
+        var solution = OfficialsSolution(assignments: assignments, unfilled: unfilled, load: loadById, travel: travelCount, moves: moveList)
+        if hasHomes {
+            var routes: [OfficialRoute] = []
+            var perOfficial: [String: Int] = [:]
+            for (o, list) in worked.enumerated() where homeKm[o] != nil {
+                perOfficial[officials[o].id] = 0
+                let ordered = list.sorted { (matches[$0.match].start, matches[$0.match].id) < (matches[$1.match].start, matches[$1.match].id) }
+                var days: [Int: [(match: Int, place: Int)]] = [:]
+                for entry in ordered { days[matches[entry.match].day, default: []].append(entry) }
+                for (day, entries) in days.sorted(by: { $0.key < $1.key }) {
+                    let km = dayKm(o, places: entries.map(\.place))
+                    perOfficial[officials[o].id, default: 0] += km
+                    routes.append(OfficialRoute(
+                        official: officials[o].id, date: LocalDateTime(minutes: day * 1440).dateText,
+                        matches: entries.map { matches[$0.match].id }, km: km))
+                }
+            }
+            solution.routes = routes
+            solution.distanceKm = DistanceSummary(total: perOfficial.values.reduce(0, +), officials: perOfficial)
+        }
+        return solution
     }
 
     /// Why a match has fewer officials than it needs, in words.
@@ -182,6 +264,7 @@ struct OfficialsCore: Sendable {
                 return false
             }
             if let limit = officials[o].maxTotal, worked[o].count >= limit { return false }
+            if avoidIsHard && crews[m].contains(where: { avoids[o].contains($0) || avoids[$0].contains(o) }) { return false }
             return true
         }
         func assign(_ o: Int, _ m: Int) {
@@ -210,6 +293,115 @@ struct OfficialsCore: Sendable {
                 }
                 guard let best = candidates.min(by: { score($0) < score($1) }) else { break }
                 assign(best, m)
+            }
+        }
+        return crews
+    }
+}
+
+extension OfficialsCore {
+    /// The greedy for an assignor's own objective (officials kind, fixed venues): required slots in the
+    /// classic order (fewest spare officials first), each to the official who adds the least weighted cost of
+    /// the objective's cost terms (km added to the official's day, conflicts, the change in load deviation and
+    /// team frequency measured against the averages of the required slots, a crew left short of experience);
+    /// then each optional slot that lowers the weighted cost.
+    func leagueGreedy(placeOf places: [Int], weights: [OfficialsTerm: Int]) -> [[Int]] {
+        func weight(_ term: OfficialsTerm) -> Int { weights[term] ?? 0 }
+        let n = max(1, officials.count)
+        var crews = [[Int]](repeating: [], count: matches.count)
+        var worked = [[Int]](repeating: [], count: officials.count)
+        var byDay = [[Int: [Int]]](repeating: [:], count: officials.count)
+        var teamCount = [[String: Int]](repeating: [:], count: officials.count)
+        let required = matches.reduce(0) { $0 + $1.needed }
+        var teamRequired: [String: Int] = [:]
+        for match in matches { for team in match.teams { teamRequired[team, default: 0] += match.needed } }
+        var slots = 0
+        func ceilDiv(_ a: Int, _ b: Int) -> Int { a <= 0 ? 0 : (a + b - 1) / b }
+        func deviation(_ k: Int, total: Int) -> Int { ceilDiv(abs(total - n * k), n) }
+        func frequency(_ k: Int, _ team: String) -> Int { ceilDiv(n * k - (teamRequired[team] ?? 0), n) }
+        func dayPlaces(_ list: [Int]) -> [Int] {
+            list.sorted { (matches[$0].start, matches[$0].id) < (matches[$1].start, matches[$1].id) }.map { places[$0] }
+        }
+        func fits(_ o: Int, _ m: Int) -> Bool {
+            let day = byDay[o][matches[m].day] ?? []
+            if day.contains(where: { clash(m, at: places[m], $0, at: places[$0]) }) { return false }
+            if let limit = officials[o].maxPerDay, day.count >= limit { return false }
+            if let limit = officials[o].maxTotal, worked[o].count >= limit { return false }
+            if avoidIsHard && crews[m].contains(where: { avoids[o].contains($0) || avoids[$0].contains(o) }) { return false }
+            // Clashes across midnight: check the neighbouring days too.
+            for other in [matches[m].day - 1, matches[m].day + 1] {
+                if (byDay[o][other] ?? []).contains(where: { clash(m, at: places[m], $0, at: places[$0]) }) { return false }
+            }
+            return true
+        }
+        func cost(_ o: Int, _ m: Int, optional: Bool) -> Int {
+            var total = 0
+            if weight(.distanceKm) != 0 {
+                let day = byDay[o][matches[m].day] ?? []
+                total += weight(.distanceKm) * (dayKm(o, places: dayPlaces(day + [m])) - dayKm(o, places: dayPlaces(day)))
+            }
+            total += weight(.teamConflicts) * teamConflicts(o, m)
+            if weight(.crewConflicts) != 0 {
+                total += weight(.crewConflicts) * crews[m].reduce(0) { $0 + (avoids[o].contains($1) ? 1 : 0) + (avoids[$1].contains(o) ? 1 : 0) }
+            }
+            if weight(.loadDeviation) != 0 {
+                let target = max(required, slots + (optional ? 1 : 0))
+                total += weight(.loadDeviation) * (deviation(worked[o].count + 1, total: target) - deviation(worked[o].count, total: target))
+            }
+            if weight(.teamFrequency) != 0 {
+                for team in matches[m].teams {
+                    let k = teamCount[o][team] ?? 0
+                    total += weight(.teamFrequency) * (frequency(k + 1, team) - frequency(k, team))
+                }
+            }
+            if weight(.lowExperience) != 0, let least = matches[m].minExperience, least > 0 {
+                let before = crews[m].reduce(0) { $0 + experience[$1] }
+                let last = crews[m].count + 1 >= matches[m].needed
+                if last && before + experience[o] < least && (optional || crews[m].count + 1 == matches[m].needed) {
+                    total += optional ? 0 : weight(.lowExperience)
+                }
+                if optional && before < least && before + experience[o] >= least { total -= weight(.lowExperience) }
+            }
+            if optional { total -= weight(.optionalUnfilled) }
+            if weight(.repeatPairings) != 0 {
+                total += weight(.repeatPairings) * matches[m].teams.reduce(0) { $0 + ((teamCount[o][$1] ?? 0) > 0 ? 1 : 0) }
+            }
+            return total
+        }
+        func assign(_ o: Int, _ m: Int) {
+            crews[m].append(o)
+            worked[o].append(m)
+            byDay[o][matches[m].day, default: []].append(m)
+            for team in matches[m].teams { teamCount[o][team, default: 0] += 1 }
+            slots += 1
+        }
+        for m in matches.indices {
+            for o in pins[m] where fits(o, m) { assign(o, m) }
+        }
+        let order = matches.indices.sorted { a, b in
+            let slackA = eligible[a].count - matches[a].needed, slackB = eligible[b].count - matches[b].needed
+            return (slackA, matches[a].start, a) < (slackB, matches[b].start, b)
+        }
+        for m in order {
+            while crews[m].count < matches[m].needed {
+                var best: (cost: Int, official: Int)? = nil
+                for o in eligible[m] where !crews[m].contains(o) && fits(o, m) {
+                    let c = cost(o, m, optional: false)
+                    if best == nil || (c, o) < (best!.cost, best!.official) { best = (c, o) }
+                }
+                guard let chosen = best else { break }
+                assign(chosen.official, m)
+            }
+        }
+        for m in order where crews[m].count >= matches[m].needed {
+            while crews[m].count < matches[m].maxCrew {
+                var best: (cost: Int, official: Int)? = nil
+                for o in eligible[m] where !crews[m].contains(o) && fits(o, m) {
+                    let c = cost(o, m, optional: true)
+                    if c < 0 && (best == nil || (c, o) < (best!.cost, best!.official)) { best = (c, o) }
+                }
+                guard let chosen = best else { break }
+                assign(chosen.official, m)
             }
         }
         return crews

@@ -4,6 +4,17 @@ extension OfficialsKind {
     public static func greedy(_ instance: OfficialsInstance, seconds: Double?) -> OfficialsSolution? {
         let core = core(instance)
         let places = venuePlaces(instance)
+        if instance.rules?.hasCustomObjective ?? false {
+            return core.solution(crews: core.leagueGreedy(placeOf: places, weights: costWeights(instance)), placeOf: places)
+        }
         return core.solution(crews: core.greedy(placeOf: places, previous: instance.previous?.assignments), placeOf: places)
+    }
+
+    /// The weights of the first level after `filled` (the assignor's cost), for the greedy's choices.
+    static func costWeights(_ instance: OfficialsInstance) -> [OfficialsTerm: Int] {
+        let levels = objectiveLevels(instance).filter { level in !level.weights.contains { $0.term == .filled } }
+        var weights: [OfficialsTerm: Int] = [:]
+        for (term, weight) in levels.first?.weights ?? [] { weights[term] = weight }
+        return weights
     }
 }

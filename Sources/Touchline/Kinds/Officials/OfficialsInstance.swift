@@ -7,13 +7,28 @@ public struct Venue: Sendable, Codable, Equatable {
     /// Coordinates in degrees, for travel times when `travelMinutes` has no entry.
     public var lat: Double?
     public var lon: Double?
+    /// Planar coordinates in km (as the Udine benchmark gives them), for `distanceKm` from officials' homes.
+    public var x: Double?
+    public var y: Double?
 
-    public init(id: String, name: String? = nil, group: String? = nil, lat: Double? = nil, lon: Double? = nil) {
+    public init(
+        id: String, name: String? = nil, group: String? = nil, lat: Double? = nil, lon: Double? = nil, x: Double? = nil,
+        y: Double? = nil
+    ) {
         self.id = id
         self.name = name
         self.group = group
         self.lat = lat
         self.lon = lon
+        self.x = x
+        self.y = y
+    }
+
+    /// The venue's point for distances, when it has one.
+    public var point: Location? {
+        if let lat, let lon { return Location(lat: lat, lon: lon) }
+        if let x, let y { return Location(x: x, y: y) }
+        return nil
     }
 
     public var displayName: String { name ?? id }
@@ -44,11 +59,19 @@ public struct OfficialsMatch: Sendable, Codable, Equatable {
     public var officials: Int?
     /// The lowest level an official must have (default 0).
     public var minLevel: Int?
+    /// The most officials the match may have (default `officials`): the slots above `officials` are optional,
+    /// and `optionalUnfilled` counts those left empty.
+    public var maxOfficials: Int?
+    /// The crew's summed `experience` below which the match counts in `lowExperience`.
+    public var minExperience: Int?
 
     public init(
         id: String, start: LocalDateTime, durationMinutes: Int, venue: String, competition: String? = nil,
-        teams: [String]? = nil, officials: Int? = nil, minLevel: Int? = nil
+        teams: [String]? = nil, officials: Int? = nil, minLevel: Int? = nil, maxOfficials: Int? = nil,
+        minExperience: Int? = nil
     ) {
+        self.maxOfficials = maxOfficials
+        self.minExperience = minExperience
         self.id = id
         self.start = start
         self.durationMinutes = durationMinutes
@@ -61,6 +84,29 @@ public struct OfficialsMatch: Sendable, Codable, Equatable {
 
     public var end: LocalDateTime { start + durationMinutes }
     public var needed: Int { officials ?? 1 }
+    /// The most officials the match may have.
+    public var most: Int { max(needed, maxOfficials ?? needed) }
+}
+
+/// A point: degrees (`lat`, `lon`, distances along the great circle) or planar km (`x`, `y`).
+public struct Location: Sendable, Codable, Equatable {
+    public var lat: Double?
+    public var lon: Double?
+    public var x: Double?
+    public var y: Double?
+
+    public init(lat: Double, lon: Double) {
+        self.lat = lat
+        self.lon = lon
+    }
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// True for degrees, false for planar km.
+    public var isGeographic: Bool { lat != nil || lon != nil }
 }
 
 /// An umpire or referee.
@@ -76,11 +122,21 @@ public struct Official: Sendable, Codable, Equatable {
     public var maxPerDay: Int?
     /// At most this many matches over the instance.
     public var maxTotal: Int?
+    /// Where the official starts and ends each day of matches (for `distanceKm`).
+    public var home: Location?
+    /// Added up over a match's crew against the match's `minExperience`.
+    public var experience: Int?
+    /// Officials this one should not share a match with (directed, as leagues record it): `crewConflicts`, or
+    /// a hard rule with `rules.avoidIsHard`.
+    public var avoid: [String]?
 
     public init(
         id: String, name: String? = nil, level: Int? = nil, teams: [String]? = nil, unavailable: [TimeWindow]? = nil,
-        maxPerDay: Int? = nil, maxTotal: Int? = nil
+        maxPerDay: Int? = nil, maxTotal: Int? = nil, home: Location? = nil, experience: Int? = nil, avoid: [String]? = nil
     ) {
+        self.home = home
+        self.experience = experience
+        self.avoid = avoid
         self.id = id
         self.name = name
         self.level = level
@@ -109,11 +165,29 @@ public struct OfficialsRules: Sendable, Codable, Equatable {
     public var restMinutes: Int?
     /// Speed for travel times from coordinates (default 50 km/h).
     public var travelSpeedKmh: Double?
+    /// `officials[].avoid` as a hard rule (default false: a cost, `crewConflicts`).
+    public var avoidIsHard: Bool?
+    /// Officials attached to a team (`officials[].teams`): never on its matches (`hard`, the default) or a cost
+    /// (`soft`: `teamConflicts`).
+    public var teamConflicts: ConflictRule?
+    /// The assignor's objective: levels optimised lexicographically, or a named preset (`"udine"`).
+    public var objective: OfficialsObjectiveSpec?
 
-    public init(restMinutes: Int? = nil, travelSpeedKmh: Double? = nil) {
+    public init(
+        restMinutes: Int? = nil, travelSpeedKmh: Double? = nil, avoidIsHard: Bool? = nil, teamConflicts: ConflictRule? = nil,
+        objective: OfficialsObjectiveSpec? = nil
+    ) {
         self.restMinutes = restMinutes
         self.travelSpeedKmh = travelSpeedKmh
+        self.avoidIsHard = avoidIsHard
+        self.teamConflicts = teamConflicts
+        self.objective = objective
     }
+}
+
+/// Whether a rule is a hard rule or a cost.
+public enum ConflictRule: String, Sendable, Codable, Equatable {
+    case hard, soft
 }
 
 /// The `officials` instance: umpires or referees for every match, within levels, availability, conflicts
@@ -195,19 +269,26 @@ public struct OfficialsSolution: Sendable, Codable, Equatable {
     public var travel: [String: Int]
     /// Each of those moves.
     public var moves: [TravelMove]
+    /// Kilometres driven, in total and per official (when any official has a `home`).
+    public var distanceKm: DistanceSummary?
+    /// Each official's route of each day with matches (when any official has a `home`).
+    public var routes: [OfficialRoute]?
 
     public init(
         assignments: [String: [String]], unfilled: [UnfilledSlots] = [], load: [String: Int] = [:],
-        travel: [String: Int] = [:], moves: [TravelMove] = []
+        travel: [String: Int] = [:], moves: [TravelMove] = [], distanceKm: DistanceSummary? = nil,
+        routes: [OfficialRoute]? = nil
     ) {
         self.assignments = assignments
         self.unfilled = unfilled
         self.load = load
         self.travel = travel
         self.moves = moves
+        self.distanceKm = distanceKm
+        self.routes = routes
     }
 
-    private enum CodingKeys: String, CodingKey { case assignments, unfilled, load, travel, moves }
+    private enum CodingKeys: String, CodingKey { case assignments, unfilled, load, travel, moves, distanceKm, routes }
 
     /// Only `assignments` is needed in a `previous` plan.
     public init(from decoder: any Decoder) throws {
@@ -217,26 +298,38 @@ public struct OfficialsSolution: Sendable, Codable, Equatable {
         load = try container.decodeIfPresent([String: Int].self, forKey: .load) ?? [:]
         travel = try container.decodeIfPresent([String: Int].self, forKey: .travel) ?? [:]
         moves = try container.decodeIfPresent([TravelMove].self, forKey: .moves) ?? []
+        distanceKm = try container.decodeIfPresent(DistanceSummary.self, forKey: .distanceKm)
+        routes = try container.decodeIfPresent([OfficialRoute].self, forKey: .routes)
     }
 }
 
-/// The lexicographic objective of `officials`, in contract order.
-public struct OfficialsObjective: Sendable, Codable, Equatable, CustomStringConvertible {
-    /// 1. Official slots filled (maximise).
-    public var filled: Int
-    /// With `previous`: 2. published (match, official) assignments not kept (minimise).
-    public var changes: Int?
-    /// 2. The most matches given to one official (minimise).
-    public var maxLoad: Int
-    /// 3. Moves between field groups between consecutive matches of one official on one day (minimise).
-    public var travel: Int
-    /// 4. Over (official, team): matches beyond the first (minimise).
-    public var repeatPairings: Int
+/// Kilometres of the officials' routes.
+public struct DistanceSummary: Sendable, Codable, Equatable {
+    public var total: Int
+    /// Official id → kilometres (every official with a `home`).
+    public var officials: [String: Int]
 
-    public var description: String {
-        "filled \(filled)" + (changes.map { ", changes \($0)" } ?? "")
-            + ", maxLoad \(maxLoad), travel \(travel), repeatPairings \(repeatPairings)"
+    public init(total: Int, officials: [String: Int]) {
+        self.total = total
+        self.officials = officials
     }
-
-    var ranking: [Int] { [-filled, changes ?? 0, maxLoad, travel, repeatPairings] }
 }
+
+/// One official's route on one day: home, the venues of the day's matches in start order, home.
+public struct OfficialRoute: Sendable, Codable, Equatable {
+    public var official: String
+    /// The calendar day of the matches' starts (`yyyy-mm-dd`).
+    public var date: String
+    /// The matches, in start order.
+    public var matches: [String]
+    /// Each leg's km (home to the first venue, venue to venue, the last venue to home), summed.
+    public var km: Int
+
+    public init(official: String, date: String, matches: [String], km: Int) {
+        self.official = official
+        self.date = date
+        self.matches = matches
+        self.km = km
+    }
+}
+

@@ -17,12 +17,15 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
     public static func validate(_ instance: OfficialsInstance) -> [InputIssue] { instance.issues() }
 
     static func core(_ instance: OfficialsInstance) -> OfficialsCore {
-        let places = instance.venues.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) }
+        let places = instance.venues.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon, x: $0.x, y: $0.y) }
         return OfficialsCore(
             matches: instance.matches.map(OfficialsCore.Match.init), officials: instance.officials, places: places,
             placeNames: instance.venues.map(\.displayName), travelEntries: instance.travelMinutes ?? [],
             speedKmh: instance.rules?.travelSpeedKmh ?? 50, rest: instance.rules?.restMinutes ?? 0,
-            pins: instance.pinned ?? [])
+            pins: instance.pinned ?? [],
+            league: OfficialsCore.League(
+                softTeamConflicts: instance.rules?.teamConflicts == .soft, avoidIsHard: instance.rules?.avoidIsHard ?? false,
+                points: instance.venues.map(\.point)))
     }
 
     static func venuePlaces(_ instance: OfficialsInstance) -> [Int] {
@@ -37,23 +40,46 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
     }
 
     public static func verify(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> [String] {
-        OfficialsVerifier(
-            matches: instance.matches.map { .init(id: $0.id, start: $0.start, duration: $0.durationMinutes, place: $0.venue, teams: $0.teams ?? [], needed: $0.needed, minLevel: $0.minLevel ?? 0) },
-            places: instance.venues.map { .init(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) },
+        verifier(instance).check(solution)
+    }
+
+    /// The independent checker of an instance's plans (it shares no code with the solvers).
+    static func verifier(_ instance: OfficialsInstance) -> OfficialsVerifier {
+        var points: [String: Location] = [:]
+        for venue in instance.venues { points[venue.id] = venue.point }
+        var minExperience: [String: Int] = [:]
+        for match in instance.matches { if let required = match.minExperience { minExperience[match.id] = required } }
+        return OfficialsVerifier(
+            matches: instance.matches.map { .init(id: $0.id, start: $0.start, duration: $0.durationMinutes, place: $0.venue, teams: $0.teams ?? [], needed: $0.needed, minLevel: $0.minLevel ?? 0, most: $0.most) },
+            places: instance.venues.map { .init(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon, x: $0.x, y: $0.y) },
             officials: instance.officials, pinned: instance.pinned ?? [], travel: instance.travelMinutes ?? [],
-            rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? 50
-        ).check(solution)
+            rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? 50,
+            softTeamConflicts: instance.rules?.teamConflicts == .soft, avoidIsHard: instance.rules?.avoidIsHard ?? false,
+            points: points, minExperience: minExperience)
+    }
+
+    /// The objective's levels for this instance (`rules.objective`, or the default order).
+    static func objectiveLevels(_ instance: OfficialsInstance) -> [OfficialsLevelSpec] {
+        (instance.rules ?? OfficialsRules()).objectiveLevels(hasPrevious: instance.previous != nil)
     }
 
     public static func objective(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> OfficialsObjective {
-        OfficialsVerifier.objective(
+        let classic = OfficialsVerifier.objective(
             matches: instance.matches.map { ($0.id, $0.start, $0.venue, $0.teams ?? []) },
             groupOf: Dictionary(uniqueKeysWithValues: instance.venues.map { ($0.id, $0.group ?? "") }),
             assignments: solution.assignments, previous: instance.previous?.assignments)
+        let custom = instance.rules?.hasCustomObjective ?? false
+        let hasHomes = instance.officials.contains { $0.home != nil }
+        guard custom || hasHomes || instance.matches.contains(where: { $0.most > $0.needed }) else { return classic }
+        let terms = verifier(instance).terms(solution.assignments, previous: instance.previous?.assignments, classic: classic)
+        return OfficialsObjective(terms: terms, levels: objectiveLevels(instance), custom: custom, hasHomes: hasHomes)
     }
 
     public static func levels(_ objective: OfficialsObjective) -> [ObjectiveLevel] {
-        [ObjectiveLevel("filled", objective.filled, maximise: true)]
+        if let levels = objective.levels {
+            return levels.map { ObjectiveLevel($0.name, $0.value, maximise: $0.maximise ?? false) }
+        }
+        return [ObjectiveLevel("filled", objective.filled, maximise: true)]
             + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])
             + [ObjectiveLevel("maxLoad", objective.maxLoad), ObjectiveLevel("travel", objective.travel),
                ObjectiveLevel("repeatPairings", objective.repeatPairings)]
@@ -64,7 +90,8 @@ extension OfficialsCore.Match {
     init(_ match: OfficialsMatch) {
         self.init(
             id: match.id, start: match.start.minutes, end: match.end.minutes, day: match.start.day,
-            teams: Array(Set(match.teams ?? [])).sorted(), needed: match.needed, minLevel: match.minLevel ?? 0)
+            teams: Array(Set(match.teams ?? [])).sorted(), needed: match.needed, minLevel: match.minLevel ?? 0,
+            most: match.most, minExperience: match.minExperience)
     }
 }
 
@@ -89,8 +116,8 @@ extension OfficialsCore {
         var pinnedOf = [[Int]](repeating: [], count: officials.count)
         for (m, pinned) in pins.enumerated() {
             let match = matches[m]
-            if pinned.count > match.needed {
-                problems.append("\(pinned.count) officials are pinned to \(match.id), which needs \(match.needed)")
+            if pinned.count > match.maxCrew {
+                problems.append("\(pinned.count) officials are pinned to \(match.id), " + (match.maxCrew == match.needed ? "which needs \(match.needed)" : "which takes at most \(match.maxCrew)"))
             }
             for o in pinned {
                 let official = officials[o]
@@ -100,8 +127,11 @@ extension OfficialsCore {
                     $0.overlaps(start: LocalDateTime(minutes: match.start), end: LocalDateTime(minutes: match.end))
                 }) {
                     problems.append("\(official.id) is pinned to \(match.id) but unavailable from \(window.from) to \(window.to)")
-                } else if let team = match.teams.first(where: { (official.teams ?? []).contains($0) }) {
+                } else if !softTeamConflicts, let team = match.teams.first(where: { (official.teams ?? []).contains($0) }) {
                     problems.append("\(official.id) is pinned to \(match.id) but is attached to \(team)")
+                }
+                if avoidIsHard, let other = pinned.first(where: { avoids[o].contains($0) }) {
+                    problems.append("\(official.id) and \(officials[other].id) are both pinned to \(match.id), but \(official.id) avoids \(officials[other].id) (rules.avoidIsHard)")
                 }
                 pinnedOf[o].append(m)
             }

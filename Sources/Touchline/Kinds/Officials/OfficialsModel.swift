@@ -29,6 +29,13 @@ struct OfficialsModelBuilder {
     var maxLoad: Variable
     var travel = LinearExpression()
     var repeats = LinearExpression()
+    /// The league terms asked for (see ``addLeagueTerms(_:core:places:terms:)``), by term.
+    var terms: [OfficialsTerm: LinearExpression] = [:]
+    /// Per match, x by official index.
+    var variableOf: [[Int: Variable]] = []
+    /// Per match, the optional-slot part of the crew (crew − filled required slots), where the match has
+    /// optional slots.
+    var optionalPart: [Int: LinearExpression] = [:]
 
     init(model: inout Model, core: OfficialsCore, placement: Placement, previous: [String: [String]]?) {
         let matches = core.matches
@@ -44,10 +51,30 @@ struct OfficialsModelBuilder {
             x.append(row)
             if !row.isEmpty {
                 let crew = sum(row.map(\.1))
-                model.add(crew <= Double(match.needed) * placement.placed[m], name: "slots[\(match.id)]")
-                filled += crew
+                model.add(crew <= Double(match.maxCrew) * placement.placed[m], name: "slots[\(match.id)]")
+                if match.maxCrew > match.needed && row.count > match.needed {
+                    // Required slots filled: r ≤ needed, r ≤ crew, crew − r ≤ optional slots. Maximising the
+                    // filled level first makes r = min(crew, needed) in every plan that keeps that level.
+                    let r = model.addVariable("required[\(match.id)]", lower: 0, upper: Double(match.needed))
+                    model.add(LinearExpression(r) <= crew, name: "required_crew[\(match.id)]")
+                    model.add(crew - r <= Double(match.maxCrew - match.needed), name: "optional[\(match.id)]")
+                    model.define(r, as: .minOf([crew], ceiling: Double(match.needed)))
+                    filled += r
+                    optionalPart[m] = crew - r
+                } else {
+                    filled += crew
+                    if match.maxCrew > match.needed { optionalPart[m] = crew - Double(match.needed) }
+                }
+                if core.avoidIsHard {
+                    for (o, vo) in row {
+                        for (p, vp) in row where p > o && (core.avoids[o].contains(p) || core.avoids[p].contains(o)) {
+                            model.add(vo + vp <= 1, name: "avoid[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]")
+                        }
+                    }
+                }
             }
         }
+        self.variableOf = variableOf
         // Clashes.
         var adjacency = [Set<Int>](repeating: [], count: matches.count)
         for a in matches.indices {
@@ -162,6 +189,203 @@ struct OfficialsModelBuilder {
                 }
             }
             changes = kept
+        }
+    }
+
+    /// The league terms (`distanceKm`, `optionalUnfilled`, `lowExperience`, `crewConflicts`, `teamConflicts`,
+    /// `loadDeviation`, `teamFrequency`) asked for, each exact on integer plans (officials kind, fixed venues):
+    /// - `distanceKm`: every match costs the official a round trip from home; a continuous `y[a,b,o]` for two
+    ///   matches of one day that the official can work in turn gives back the round trips' saving
+    ///   (home→a + b→home − a→b, never negative), with one successor per match (`Σ_b y ≤ x[a,o]`), one
+    ///   predecessor (`Σ_a y ≤ x[b,o]`) and `y + x[c,o] ≤ 1` for every match c that fits between them, so only
+    ///   consecutive matches of the route save;
+    /// - `loadDeviation`: an integer `z_o` with `N·z_o ≥ ±(S − N·n_o)` (S every assigned slot, N officials), so
+    ///   `z_o ≥ ⌈|S/N − n_o|⌉` exactly, for any S; `teamFrequency` likewise with `N·w ≥ N·n_ot − S_t`.
+    mutating func addLeagueTerms(_ model: inout Model, core: OfficialsCore, places: [Int], terms wanted: Set<OfficialsTerm>) {
+        let matches = core.matches
+        let n = core.officials.count
+        if wanted.contains(.distanceKm) {
+            var km = LinearExpression()
+            var successors = [[Int: LinearExpression]](repeating: [:], count: matches.count)
+            var predecessors = [[Int: LinearExpression]](repeating: [:], count: matches.count)
+            var byDay: [Int: [Int]] = [:]
+            for m in matches.indices { byDay[matches[m].day, default: []].append(m) }
+            for (m, row) in variableOf.enumerated() {
+                for (o, v) in row.sorted(by: { $0.key < $1.key }) {
+                    if let home = core.homeKm[o] { km += Double(2 * home[places[m]]) * v }
+                }
+            }
+            for (_, dayMatches) in byDay.sorted(by: { $0.key < $1.key }) {
+                let ordered = dayMatches.sorted { (matches[$0].start, matches[$0].id) < (matches[$1].start, matches[$1].id) }
+                for (i, a) in ordered.enumerated() {
+                    for b in ordered[(i + 1)...] where !core.clash(a, at: places[a], b, at: places[b]) {
+                        let between = ordered.filter { c in
+                            c != a && c != b && !core.clash(a, at: places[a], c, at: places[c])
+                                && !core.clash(c, at: places[c], b, at: places[b])
+                                && (matches[c].start, matches[c].id) > (matches[a].start, matches[a].id)
+                                && (matches[c].start, matches[c].id) < (matches[b].start, matches[b].id)
+                        }
+                        for (o, xa) in variableOf[a].sorted(by: { $0.key < $1.key }) {
+                            guard let home = core.homeKm[o], let xb = variableOf[b][o] else { continue }
+                            let saving = home[places[a]] + home[places[b]] - core.placeKm[places[a]][places[b]]
+                            if saving <= 0 { continue }
+                            let y = model.addVariable("route[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]", lower: 0, upper: 1)
+                            successors[a][o, default: LinearExpression()] += y
+                            predecessors[b][o, default: LinearExpression()] += y
+                            let inBetween = between.compactMap { variableOf[$0][o] }
+                            for xc in inBetween {
+                                model.add(y + xc <= 1, name: "route_between[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]")
+                            }
+                            let ia = xa.index, ib = xb.index, ic = inBetween.map(\.index)
+                            model.define(y, as: .rule { values in
+                                values[ia] > 0.5 && values[ib] > 0.5 && !ic.contains { values[$0] > 0.5 } ? 1 : 0
+                            })
+                            km -= Double(saving) * y
+                        }
+                    }
+                }
+            }
+            for (m, list) in successors.enumerated() {
+                for (o, expression) in list.sorted(by: { $0.key < $1.key }) {
+                    model.add(expression <= LinearExpression(variableOf[m][o]!), name: "route_next[\(matches[m].id),\(core.officials[o].id)]")
+                }
+            }
+            for (m, list) in predecessors.enumerated() {
+                for (o, expression) in list.sorted(by: { $0.key < $1.key }) {
+                    model.add(expression <= LinearExpression(variableOf[m][o]!), name: "route_previous[\(matches[m].id),\(core.officials[o].id)]")
+                }
+            }
+            terms[.distanceKm] = km
+        }
+        if wanted.contains(.optionalUnfilled) {
+            var optional = LinearExpression()
+            for (m, match) in matches.enumerated() where match.maxCrew > match.needed {
+                optional += Double(match.maxCrew - match.needed)
+                if let part = optionalPart[m] { optional -= part }
+            }
+            terms[.optionalUnfilled] = optional
+        }
+        if wanted.contains(.lowExperience) {
+            var low = LinearExpression()
+            for (m, match) in matches.enumerated() {
+                guard let required = match.minExperience, required > 0 else { continue }
+                let row = variableOf[m].sorted { $0.key < $1.key }
+                let most = row.map { core.experience[$0.key] }.filter { $0 > 0 }.sorted(by: >).prefix(match.maxCrew).reduce(0, +)
+                if most < required {
+                    low += 1
+                    continue
+                }
+                let l = model.addBinary("low_experience[\(match.id)]")
+                var experience = LinearExpression()
+                for (o, v) in row where core.experience[o] != 0 { experience += Double(core.experience[o]) * v }
+                model.add(experience + Double(required) * l >= Double(required), name: "experience[\(match.id)]")
+                let weights = row.map { ($0.value.index, Double(core.experience[$0.key])) }
+                model.define(l, as: .rule { values in
+                    weights.reduce(0) { $0 + (values[$1.0] > 0.5 ? $1.1 : 0) } < Double(required) ? 1 : 0
+                })
+                low += l
+            }
+            terms[.lowExperience] = low
+        }
+        if wanted.contains(.crewConflicts) {
+            var conflicts = LinearExpression()
+            for (m, match) in matches.enumerated() where !core.avoidIsHard {
+                let row = variableOf[m].sorted { $0.key < $1.key }
+                for (i, (o, vo)) in row.enumerated() {
+                    for (p, vp) in row[(i + 1)...] {
+                        let weight = (core.avoids[o].contains(p) ? 1 : 0) + (core.avoids[p].contains(o) ? 1 : 0)
+                        if weight == 0 { continue }
+                        let c = model.addVariable("crew_conflict[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]", lower: 0, upper: 1)
+                        model.add(LinearExpression(c) >= vo + vp - 1, name: "crew_conflict[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]")
+                        model.define(c, as: .maxOf([vo + vp - 1], floor: 0))
+                        conflicts += Double(weight) * c
+                    }
+                }
+            }
+            terms[.crewConflicts] = conflicts
+        }
+        if wanted.contains(.teamConflicts) {
+            var conflicts = LinearExpression()
+            for (m, row) in variableOf.enumerated() {
+                for (o, v) in row.sorted(by: { $0.key < $1.key }) {
+                    let count = core.teamConflicts(o, m)
+                    if count > 0 { conflicts += Double(count) * v }
+                }
+            }
+            terms[.teamConflicts] = conflicts
+        }
+        guard n > 0, wanted.contains(.loadDeviation) || wanted.contains(.teamFrequency) else { return }
+        let allSlots = sum(variableOf.flatMap { $0.values })
+        let slotIndices = variableOf.flatMap { $0.values.map(\.index) }
+        let count = Double(n)
+        if wanted.contains(.loadDeviation) {
+            var deviation = LinearExpression()
+            for (o, official) in core.officials.enumerated() {
+                let worked = matches.indices.compactMap { variableOf[$0][o] }
+                let load = sum(worked)
+                let z = model.addInteger("load_deviation[\(official.id)]", lower: 0, upper: Double(matches.count * 50))
+                model.add(count * z >= allSlots - count * load, name: "load_below[\(official.id)]")
+                model.add(count * z >= count * load - allSlots, name: "load_above[\(official.id)]")
+                let own = worked.map(\.index)
+                let total = n
+                model.define(z, as: .rule { values in
+                    let s = slotIndices.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                    let k = own.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                    let gap = abs(s - total * k)
+                    return Double((gap + total - 1) / total)
+                })
+                deviation += z
+            }
+            terms[.loadDeviation] = deviation
+        }
+        if wanted.contains(.teamFrequency) {
+            var frequency = LinearExpression()
+            var teamMatches: [String: [Int]] = [:]
+            for (m, match) in matches.enumerated() { for team in Set(match.teams) { teamMatches[team, default: []].append(m) } }
+            for (team, list) in teamMatches.sorted(by: { $0.key < $1.key }) {
+                let teamSlots = sum(list.flatMap { variableOf[$0].values })
+                let teamIndices = list.flatMap { variableOf[$0].values.map(\.index) }
+                for (o, official) in core.officials.enumerated() {
+                    let worked = list.compactMap { variableOf[$0][o] }
+                    if worked.isEmpty { continue }
+                    let w = model.addInteger("team_frequency[\(official.id),\(team)]", lower: 0, upper: Double(worked.count))
+                    model.add(count * w >= count * sum(worked) - teamSlots, name: "team_frequency[\(official.id),\(team)]")
+                    let own = worked.map(\.index)
+                    let total = n
+                    model.define(w, as: .rule { values in
+                        let s = teamIndices.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                        let k = own.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                        return Double(max(0, (total * k - s + total - 1) / total))
+                    })
+                    frequency += w
+                }
+            }
+            terms[.teamFrequency] = frequency
+        }
+    }
+
+    /// The instance's own objective levels (`rules.objective`), each the weighted sum of its terms.
+    func setObjectives(_ model: inout Model, core: OfficialsCore, levels: [OfficialsLevelSpec]) {
+        let slots = core.matches.indices.reduce(0) { $0 + min(core.matches[$1].needed, core.eligible[$1].count) }
+        for level in levels {
+            func expression(_ term: OfficialsTerm) -> LinearExpression {
+                switch term {
+                case .filled: filled
+                case .changes: changes ?? LinearExpression()
+                case .maxLoad: LinearExpression(maxLoad)
+                case .travel: travel
+                case .repeatPairings: repeats
+                default: terms[term] ?? LinearExpression()
+                }
+            }
+            if level.maximise {
+                let term = level.weights[0].term
+                model.maximize(expression(term), name: level.name, bound: term == .filled ? Double(slots) : nil)
+            } else {
+                var total = LinearExpression()
+                for (term, weight) in level.weights { total += Double(weight) * expression(term) }
+                model.minimize(total, name: level.name)
+            }
         }
     }
 

@@ -10,7 +10,18 @@ extension OfficialsKind {
         "teams": {"type": "array", "items": {"type": "string"}, "description": "conflicts of interest"},
         "unavailable": {"type": "array", "items": {"$ref": "#/$defs/window"}},
         "maxPerDay": {"type": "integer", "minimum": 0, "maximum": 1000},
-        "maxTotal": {"type": "integer", "minimum": 0, "maximum": 100000}
+        "maxTotal": {"type": "integer", "minimum": 0, "maximum": 100000},
+        "home": {
+          "type": "object", "description": "where the official starts and ends each day (officials kind): lat and lon in degrees, or x and y in km on a plane",
+          "properties": {
+            "lat": {"type": "number", "minimum": -90, "maximum": 90},
+            "lon": {"type": "number", "minimum": -180, "maximum": 180},
+            "x": {"type": "number", "minimum": -100000, "maximum": 100000},
+            "y": {"type": "number", "minimum": -100000, "maximum": 100000}
+          }
+        },
+        "experience": {"type": "integer", "minimum": 0, "maximum": 1000, "description": "added up over a crew against minExperience (officials kind)"},
+        "avoid": {"type": "array", "items": {"type": "string"}, "description": "officials this one should not share a match with (officials kind)"}
       }
     }
     """#
@@ -62,7 +73,9 @@ extension OfficialsKind {
               "name": {"type": "string"},
               "group": {"type": "string"},
               "lat": {"type": "number", "minimum": -90, "maximum": 90},
-              "lon": {"type": "number", "minimum": -180, "maximum": 180}
+              "lon": {"type": "number", "minimum": -180, "maximum": 180},
+              "x": {"type": "number", "minimum": -100000, "maximum": 100000},
+              "y": {"type": "number", "minimum": -100000, "maximum": 100000}
             }
           }
         },
@@ -79,7 +92,9 @@ extension OfficialsKind {
               "competition": {"type": "string"},
               "teams": {"type": "array", "items": {"type": "string"}},
               "officials": {"type": "integer", "minimum": 0, "maximum": 50},
-              "minLevel": {"type": "integer", "minimum": -1000, "maximum": 1000}
+              "minLevel": {"type": "integer", "minimum": -1000, "maximum": 1000},
+              "maxOfficials": {"type": "integer", "minimum": 0, "maximum": 50, "description": "slots above officials are optional"},
+              "minExperience": {"type": "integer", "minimum": 0, "maximum": 50000}
             }
           }
         },
@@ -89,7 +104,20 @@ extension OfficialsKind {
           "type": "object",
           "properties": {
             "restMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
-            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}
+            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000},
+            "avoidIsHard": {"type": "boolean"},
+            "teamConflicts": {"enum": ["hard", "soft"]},
+            "objective": {
+              "description": "levels optimised lexicographically, each a map from term to weight (negative: maximise), or a preset",
+              "oneOf": [
+                {"enum": ["udine", "default"]},
+                {"type": "array", "minItems": 1, "items": {
+                  "type": "object", "minProperties": 1,
+                  "propertyNames": {"enum": ["filled", "changes", "maxLoad", "travel", "repeatPairings", "distanceKm", "optionalUnfilled", "lowExperience", "crewConflicts", "teamConflicts", "loadDeviation", "teamFrequency"]},
+                  "additionalProperties": {"type": "integer", "minimum": -1000000, "maximum": 1000000}
+                }}
+              ]
+            }
           }
         },
         "calendarId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"},

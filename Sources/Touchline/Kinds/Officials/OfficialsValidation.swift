@@ -64,7 +64,7 @@ extension OfficialsInstance {
             issues.require(!venue.id.isEmpty, "venues[\(index)].id", "expected a non-empty id")
             if !venueIds.insert(venue.id).inserted { issues.add("venues[\(index)].id", "duplicate venue id \"\(venue.id)\"") }
         }
-        let places = venues.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) }
+        let places = venues.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon, x: $0.x, y: $0.y) }
         for issue in TravelTimes.issues(
             places: places, placePaths: venues.indices.map { "venues[\($0)]" }, entries: travelMinutes ?? [], entriesPath: "travelMinutes")
         {
@@ -81,9 +81,85 @@ extension OfficialsInstance {
         }
         OfficialsChecks.pins(pinned ?? [], matchIds: matchIds, officialIds: officialIds, into: &issues)
         OfficialsChecks.rules(rules, into: &issues)
+        leagueIssues(officialIds: officialIds, into: &issues)
         if let previous {
             OfficialsChecks.previous(previous.assignments, path: "previous.assignments", matchIds: matchIds, officialIds: officialIds, into: &issues)
         }
         return issues.issues
+    }
+}
+
+extension OfficialsInstance {
+    /// The league fields: homes and venue points of one kind, experience, avoided officials, optional slots,
+    /// the objective's levels and terms.
+    func leagueIssues(officialIds: Set<String>, into issues: inout IssueCollector) {
+        var geographic: Set<Bool> = []
+        func point(_ lat: Double?, _ lon: Double?, _ x: Double?, _ y: Double?, _ path: String, required: Bool) {
+            let hasDegrees = lat != nil || lon != nil, hasPlane = x != nil || y != nil
+            if hasDegrees && hasPlane {
+                issues.add(path, "expected either lat and lon (degrees) or x and y (km on a plane), not both")
+            } else if hasDegrees {
+                issues.require(lat != nil && lon != nil, path, "expected both lat and lon")
+                geographic.insert(true)
+            } else if hasPlane {
+                issues.require(x != nil && y != nil, path, "expected both x and y")
+                for (value, name) in [(x, "x"), (y, "y")] {
+                    if let value { issues.require(value.isFinite && abs(value) <= 100_000, "\(path).\(name)", "expected km from -100000 to 100000") }
+                }
+                geographic.insert(false)
+            } else if required {
+                issues.add(path, "expected lat and lon (degrees) or x and y (km on a plane)")
+            }
+        }
+        let homes = officials.contains { $0.home != nil }
+        for (index, venue) in venues.enumerated() {
+            if venue.lat != nil || venue.lon != nil || venue.x != nil || venue.y != nil {
+                point(venue.lat, venue.lon, venue.x, venue.y, "venues[\(index)]", required: false)
+            } else if homes {
+                issues.add("venues[\(index)]", "officials have homes, so every venue needs lat and lon or x and y for the distances")
+            }
+        }
+        for (index, official) in officials.enumerated() {
+            let path = "officials[\(index)]"
+            if let home = official.home { point(home.lat, home.lon, home.x, home.y, "\(path).home", required: true) }
+            if let lat = official.home?.lat { issues.require(lat >= -90 && lat <= 90, "\(path).home.lat", "expected degrees from -90 to 90") }
+            if let lon = official.home?.lon { issues.require(lon >= -180 && lon <= 180, "\(path).home.lon", "expected degrees from -180 to 180") }
+            if let experience = official.experience {
+                issues.require(experience >= 0 && experience <= 1000, "\(path).experience", "expected a whole number from 0 to 1000")
+            }
+            for (j, other) in (official.avoid ?? []).enumerated() {
+                issues.require(officialIds.contains(other), "\(path).avoid[\(j)]", "unknown official \"\(other)\"; expected one of the officials' ids")
+                issues.require(other != official.id, "\(path).avoid[\(j)]", "an official cannot avoid itself")
+            }
+        }
+        if geographic.count > 1 {
+            issues.add(homes ? "officials" : "venues", "points mix degrees (lat, lon) and planar km (x, y); expected one kind for homes and venues")
+        }
+        for (index, match) in matches.enumerated() {
+            let path = "matches[\(index)]"
+            if let most = match.maxOfficials {
+                issues.require(most >= match.needed && most <= 50, "\(path).maxOfficials", "expected a whole number from officials (\(match.needed)) to 50")
+            }
+            if let required = match.minExperience {
+                issues.require(required >= 0 && required <= 50_000, "\(path).minExperience", "expected a whole number from 0 to 50000")
+            }
+        }
+        switch rules?.objective {
+        case let .preset(name)?:
+            issues.require(OfficialsObjectiveSpec.presets.contains(name), "rules.objective", "unknown preset \"\(name)\"; expected \"udine\", \"default\" or a list of levels")
+        case let .levels(levels)?:
+            issues.require(!levels.isEmpty, "rules.objective", "expected at least one level")
+            for (index, level) in levels.enumerated() {
+                let path = "rules.objective[\(index)]"
+                issues.require(!level.isEmpty, path, "expected a map from term to weight")
+                for (term, weight) in level.sorted(by: { $0.key < $1.key }) {
+                    issues.require(OfficialsTerm(rawValue: term) != nil, "\(path).\(term)",
+                                   "unknown term; expected one of " + OfficialsTerm.allCases.map(\.rawValue).joined(separator: ", "))
+                    issues.require(abs(weight) <= 1_000_000, "\(path).\(term)", "expected a weight from -1000000 to 1000000")
+                }
+            }
+        case nil:
+            break
+        }
     }
 }

@@ -6,6 +6,9 @@ struct TravelPlace: Sendable {
     var group: String
     var lat: Double?
     var lon: Double?
+    /// Planar km (officials venues may give `x`, `y` instead of degrees).
+    var x: Double? = nil
+    var y: Double? = nil
 }
 
 /// Travel minutes between every two places, by the contract's precedence: an entry for the pair of places,
@@ -31,6 +34,9 @@ struct TravelTimes: Sendable {
                     table[i][j] = grouped
                 } else if let latA = a.lat, let lonA = a.lon, let latB = b.lat, let lonB = b.lon {
                     let kilometres = Self.greatCircleKilometres(latA, lonA, latB, lonB)
+                    table[i][j] = Int((kilometres / speedKmh * 60 - 1e-9).rounded(.up))
+                } else if let xA = a.x, let yA = a.y, let xB = b.x, let yB = b.y {
+                    let kilometres = ((xB - xA) * (xB - xA) + (yB - yA) * (yB - yA)).squareRoot()
                     table[i][j] = Int((kilometres / speedKmh * 60 - 1e-9).rounded(.up))
                 }
             }
@@ -77,7 +83,7 @@ struct TravelTimes: Sendable {
             for j in (i + 1)..<places.count where a.group != places[j].group {
                 let b = places[j]
                 if pairs.contains(key(a.id, b.id)) || pairs.contains(key(a.group, b.group)) { continue }
-                for (place, index) in [(a, i), (b, j)] where place.lat == nil || place.lon == nil {
+                for (place, index) in [(a, i), (b, j)] where (place.lat == nil || place.lon == nil) && (place.x == nil || place.y == nil) {
                     if reported.insert(place.id).inserted {
                         issues.add(placePaths[index], "no coordinates (lat, lon) and no \(entriesPath) entry for groups \(a.group) and \(b.group); expected one of them to give the travel time")
                     }
