@@ -35,7 +35,13 @@ extension Model {
     /// to 0 and leaves the model (its terms move into the constraint bounds and the objective constants).
     /// `columns` lists the kept columns in the order of the new model; ``RestrictedModel/expand(_:)`` maps a
     /// solution back.
-    public func restricted(to columns: [Int]) -> RestrictedModel {
+    public func restricted(to columns: [Int]) -> RestrictedModel { restricted(to: columns, fixing: nil) }
+
+    /// The model over a subset of its columns, every other column fixed at its value in `values` (a solution
+    /// of the model), as a large-neighbourhood search frees part of an incumbent.
+    public func restricted(to columns: [Int], at values: [Double]) -> RestrictedModel { restricted(to: columns, fixing: values) }
+
+    private func restricted(to columns: [Int], fixing values: [Double]?) -> RestrictedModel {
         var newIndex = [Int](repeating: -1, count: variables.count)
         var result = Model(name: name)
         for column in columns where newIndex[column] < 0 {
@@ -46,7 +52,7 @@ extension Model {
         var fixed = [Double](repeating: 0, count: variables.count)
         for index in variables.indices where newIndex[index] < 0 {
             let bounds = effectiveBounds(index)
-            fixed[index] = Swift.min(Swift.max(0, bounds.lower), bounds.upper)
+            fixed[index] = Swift.min(Swift.max(values?[index] ?? 0, bounds.lower), bounds.upper)
         }
         for constraint in constraints {
             var expression = LinearExpression()
@@ -57,6 +63,11 @@ extension Model {
                 } else {
                     shift += coefficient * fixed[index]
                 }
+            }
+            // A row of fixed columns only is left out when the fixed values keep it (a large-neighbourhood
+            // search frees a small part of a large model); one they break stays, so the model stays infeasible.
+            if values != nil && expression.terms.isEmpty && constraint.lower - 1e-9 <= shift && shift <= constraint.upper + 1e-9 {
+                continue
             }
             result.add(
                 LinearConstraint(expression, lower: constraint.lower - shift, upper: constraint.upper - shift),

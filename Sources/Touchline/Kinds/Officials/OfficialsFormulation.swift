@@ -1,17 +1,24 @@
 import TouchlineMILP
 
 extension OfficialsKind {
-    public static func formulate(_ instance: OfficialsInstance) -> Formulation<OfficialsSolution> {
+    public static func formulate(_ instance: OfficialsInstance) -> Formulation<OfficialsSolution> { build(instance).0 }
+
+    /// The formulation and the builder that made it (its column groups serve the league search).
+    /// With `fixedCrews`, the model of the large-neighbourhood search: every match keeps that crew size (see
+    /// ``OfficialsModelBuilder/addLeagueTerms(_:core:places:terms:fixedCrews:)``).
+    static func build(_ instance: OfficialsInstance, fixedCrews: [Int]? = nil) -> (Formulation<OfficialsSolution>, OfficialsModelBuilder) {
         let core = core(instance)
         let places = venuePlaces(instance)
         var model = Model(name: "officials")
-        var builder = OfficialsModelBuilder(
-            model: &model, core: core, placement: .fixed(places), previous: instance.previous?.assignments)
         let custom = instance.rules?.hasCustomObjective ?? false
+        let levels = objectiveLevels(instance)
+        let used = Set(levels.flatMap { $0.weights.map(\.term) })
+        var builder = OfficialsModelBuilder(
+            model: &model, core: core, placement: .fixed(places), previous: instance.previous?.assignments,
+            travelAndRepeats: !custom || used.contains(.travel) || used.contains(.repeatPairings))
         if custom {
-            let levels = objectiveLevels(instance)
-            let wanted = Set(levels.flatMap { $0.weights.map(\.term) }.filter { !$0.isClassic })
-            builder.addLeagueTerms(&model, core: core, places: places, terms: wanted)
+            let wanted = used.filter { !$0.isClassic }
+            builder.addLeagueTerms(&model, core: core, places: places, terms: wanted, fixedCrews: fixedCrews)
             builder.setObjectives(&model, core: core, levels: levels)
         } else {
             builder.setObjectives(&model, core: core)
@@ -19,7 +26,7 @@ extension OfficialsKind {
         let variableCount = model.variableCount
         let completed = model
         let x = builder.x
-        return Formulation(
+        let formulation = Formulation(
             model: model,
             // Pseudocost branching initialises by strong branching, which GLPK cannot interrupt: on the 294-match term it
             // ran 50 s past a 10 s limit. Driebeck–Tomlin keeps the limit (measured: 10.0 s).
@@ -33,5 +40,6 @@ extension OfficialsKind {
                 guard let crews = core.crews(solution.assignments) else { return nil }
                 return builder.encode(crews: crews, into: &values) ? completed.completeStart(values) : nil
             })
+        return (formulation, builder)
     }
 }

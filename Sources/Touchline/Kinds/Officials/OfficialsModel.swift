@@ -37,9 +37,22 @@ struct OfficialsModelBuilder {
     /// optional slots.
     var optionalPart: [Int: LinearExpression] = [:]
 
-    init(model: inout Model, core: OfficialsCore, placement: Placement, previous: [String: [String]]?) {
+    /// For a large-neighbourhood search: per match and official the columns that belong to that assignment
+    /// (x, and the route and crew-conflict columns that read it), per match its own auxiliaries, per team its
+    /// frequency columns, and the columns every neighbourhood frees (load deviation, maximum load).
+    var pairColumns: [[Int: [Int]]] = []
+    var matchColumns: [[Int]] = []
+    var teamColumns: [String: [Int: Int]] = [:]
+    var globalColumns: [Int] = []
+
+    init(
+        model: inout Model, core: OfficialsCore, placement: Placement, previous: [String: [String]]?,
+        travelAndRepeats: Bool = true
+    ) {
         let matches = core.matches
         var variableOf = [[Int: Variable]](repeating: [:], count: matches.count)
+        pairColumns = [[Int: [Int]]](repeating: [:], count: matches.count)
+        matchColumns = [[Int]](repeating: [], count: matches.count)
         for (m, match) in matches.enumerated() {
             var row: [(Int, Variable)] = []
             for o in core.eligible[m] {
@@ -47,6 +60,7 @@ struct OfficialsModelBuilder {
                 if core.pins[m].contains(o) { model.setBounds(variable, lower: 1, upper: 1) }
                 row.append((o, variable))
                 variableOf[m][o] = variable
+                pairColumns[m][o] = [variable.index]
             }
             x.append(row)
             if !row.isEmpty {
@@ -59,6 +73,7 @@ struct OfficialsModelBuilder {
                     model.add(LinearExpression(r) <= crew, name: "required_crew[\(match.id)]")
                     model.add(crew - r <= Double(match.maxCrew - match.needed), name: "optional[\(match.id)]")
                     model.define(r, as: .minOf([crew], ceiling: Double(match.needed)))
+                    matchColumns[m].append(r.index)
                     filled += r
                     optionalPart[m] = crew - r
                 } else {
@@ -110,6 +125,7 @@ struct OfficialsModelBuilder {
         }
         // Limits and load.
         maxLoad = model.addInteger("max_load", lower: 0, upper: Double(matches.count))
+        globalColumns.append(maxLoad.index)
         var maxLoadExpressions: [LinearExpression] = []
         for (o, official) in core.officials.enumerated() {
             let worked = matches.indices.compactMap { variableOf[$0][o] }
@@ -129,55 +145,57 @@ struct OfficialsModelBuilder {
             }
         }
         model.define(maxLoad, as: .maxOf(maxLoadExpressions, floor: 0))
-        // Moves between field groups.
-        var byDay: [Int: [Int]] = [:]
-        for m in matches.indices { byDay[matches[m].day, default: []].append(m) }
-        for (_, dayMatches) in byDay.sorted(by: { $0.key < $1.key }) {
-            let ordered = dayMatches.sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
-            for (i, a) in ordered.enumerated() {
-                for b in ordered[(i + 1)...] where matches[b].start > matches[a].start && !adjacency[a].contains(b) {
-                    let groupsA = Set(placement.options[a].map { core.groupOfPlace[$0.place] })
-                    let groupsB = Set(placement.options[b].map { core.groupOfPlace[$0.place] })
-                    if groupsA.count == 1 && groupsA == groupsB { continue }
-                    let shared = Set(core.eligible[a]).intersection(core.eligible[b]).sorted()
-                    if shared.isEmpty { continue }
-                    var different = LinearExpression(1)
-                    if !(groupsA.count == 1 && groupsB.count == 1) {
-                        let d = model.addVariable("differ[\(matches[a].id),\(matches[b].id)]", lower: 0, upper: 1)
-                        var expressions: [LinearExpression] = []
-                        for group in groupsA.sorted() {
-                            let inA = sum(placement.options[a].filter { core.groupOfPlace[$0.place] == group }.map(\.indicator))
-                            let inB = sum(placement.options[b].filter { core.groupOfPlace[$0.place] == group }.map(\.indicator))
-                            model.add(LinearExpression(d) >= inA - inB, name: "differ[\(matches[a].id),\(matches[b].id),\(group)]")
-                            expressions.append(inA - inB)
+        if travelAndRepeats {
+            // Moves between field groups.
+            var byDay: [Int: [Int]] = [:]
+            for m in matches.indices { byDay[matches[m].day, default: []].append(m) }
+            for (_, dayMatches) in byDay.sorted(by: { $0.key < $1.key }) {
+                let ordered = dayMatches.sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
+                for (i, a) in ordered.enumerated() {
+                    for b in ordered[(i + 1)...] where matches[b].start > matches[a].start && !adjacency[a].contains(b) {
+                        let groupsA = Set(placement.options[a].map { core.groupOfPlace[$0.place] })
+                        let groupsB = Set(placement.options[b].map { core.groupOfPlace[$0.place] })
+                        if groupsA.count == 1 && groupsA == groupsB { continue }
+                        let shared = Set(core.eligible[a]).intersection(core.eligible[b]).sorted()
+                        if shared.isEmpty { continue }
+                        var different = LinearExpression(1)
+                        if !(groupsA.count == 1 && groupsB.count == 1) {
+                            let d = model.addVariable("differ[\(matches[a].id),\(matches[b].id)]", lower: 0, upper: 1)
+                            var expressions: [LinearExpression] = []
+                            for group in groupsA.sorted() {
+                                let inA = sum(placement.options[a].filter { core.groupOfPlace[$0.place] == group }.map(\.indicator))
+                                let inB = sum(placement.options[b].filter { core.groupOfPlace[$0.place] == group }.map(\.indicator))
+                                model.add(LinearExpression(d) >= inA - inB, name: "differ[\(matches[a].id),\(matches[b].id),\(group)]")
+                                expressions.append(inA - inB)
+                            }
+                            model.define(d, as: .maxOf(expressions, floor: 0))
+                            different = LinearExpression(d)
                         }
-                        model.define(d, as: .maxOf(expressions, floor: 0))
-                        different = LinearExpression(d)
-                    }
-                    let between = ordered.filter { matches[$0].start > matches[a].start && matches[$0].start < matches[b].start }
-                    for o in shared {
-                        let t = model.addVariable("move[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]", lower: 0, upper: 1)
-                        let skipped = sum(between.map { variableOf[$0][o] })
-                        let expression = variableOf[a][o]! + variableOf[b][o]! + different - 2 - skipped
-                        model.add(LinearExpression(t) >= expression, name: "move[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]")
-                        model.define(t, as: .maxOf([expression], floor: 0))
-                        travel += t
+                        let between = ordered.filter { matches[$0].start > matches[a].start && matches[$0].start < matches[b].start }
+                        for o in shared {
+                            let t = model.addVariable("move[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]", lower: 0, upper: 1)
+                            let skipped = sum(between.map { variableOf[$0][o] })
+                            let expression = variableOf[a][o]! + variableOf[b][o]! + different - 2 - skipped
+                            model.add(LinearExpression(t) >= expression, name: "move[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]")
+                            model.define(t, as: .maxOf([expression], floor: 0))
+                            travel += t
+                        }
                     }
                 }
             }
-        }
-        // Repeat pairings.
-        for (o, official) in core.officials.enumerated() {
-            var byTeam: [String: [Variable]] = [:]
-            for m in matches.indices {
-                guard let v = variableOf[m][o] else { continue }
-                for team in Set(matches[m].teams) { byTeam[team, default: []].append(v) }
-            }
-            for (team, list) in byTeam.sorted(by: { $0.key < $1.key }) where list.count > 1 {
-                let r = model.addVariable("repeat[\(official.id),\(team)]", lower: 0, upper: Double(list.count - 1))
-                model.add(LinearExpression(r) >= sum(list) - 1, name: "repeat[\(official.id),\(team)]")
-                model.define(r, as: .maxOf([sum(list) - 1], floor: 0))
-                repeats += r
+            // Repeat pairings.
+            for (o, official) in core.officials.enumerated() {
+                var byTeam: [String: [Variable]] = [:]
+                for m in matches.indices {
+                    guard let v = variableOf[m][o] else { continue }
+                    for team in Set(matches[m].teams) { byTeam[team, default: []].append(v) }
+                }
+                for (team, list) in byTeam.sorted(by: { $0.key < $1.key }) where list.count > 1 {
+                    let r = model.addVariable("repeat[\(official.id),\(team)]", lower: 0, upper: Double(list.count - 1))
+                    model.add(LinearExpression(r) >= sum(list) - 1, name: "repeat[\(official.id),\(team)]")
+                    model.define(r, as: .maxOf([sum(list) - 1], floor: 0))
+                    repeats += r
+                }
             }
         }
         if let previous {
@@ -201,9 +219,20 @@ struct OfficialsModelBuilder {
     ///   consecutive matches of the route save;
     /// - `loadDeviation`: an integer `z_o` with `N·z_o ≥ ±(S − N·n_o)` (S every assigned slot, N officials), so
     ///   `z_o ≥ ⌈|S/N − n_o|⌉` exactly, for any S; `teamFrequency` likewise with `N·w ≥ N·n_ot − S_t`.
-    mutating func addLeagueTerms(_ model: inout Model, core: OfficialsCore, places: [Int], terms wanted: Set<OfficialsTerm>) {
+    ///
+    /// With `fixedCrews` (crew sizes per match, from a plan) every match keeps its crew size, so S and each
+    /// team's slots are constants: then `z_o ≥ ⌈S/N⌉ − n_o`, `z_o ≥ n_o − ⌊S/N⌋` and `w ≥ n_ot − ⌊S_t/N⌋` are
+    /// exact with continuous z and w, and the rows are sparse (the model of the large-neighbourhood search).
+    mutating func addLeagueTerms(
+        _ model: inout Model, core: OfficialsCore, places: [Int], terms wanted: Set<OfficialsTerm>, fixedCrews: [Int]? = nil
+    ) {
         let matches = core.matches
         let n = core.officials.count
+        if let fixedCrews {
+            for (m, row) in variableOf.enumerated() where !row.isEmpty {
+                model.add(sum(row.values) == Double(fixedCrews[m]), name: "crew_size[\(matches[m].id)]")
+            }
+        }
         if wanted.contains(.distanceKm) {
             var km = LinearExpression()
             var successors = [[Int: LinearExpression]](repeating: [:], count: matches.count)
@@ -231,6 +260,8 @@ struct OfficialsModelBuilder {
                             if saving <= 0 { continue }
                             let y = model.addVariable("route[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]", lower: 0, upper: 1)
                             successors[a][o, default: LinearExpression()] += y
+                            pairColumns[a][o, default: []].append(y.index)
+                            pairColumns[b][o, default: []].append(y.index)
                             predecessors[b][o, default: LinearExpression()] += y
                             let inBetween = between.compactMap { variableOf[$0][o] }
                             for xc in inBetween {
@@ -276,6 +307,7 @@ struct OfficialsModelBuilder {
                     continue
                 }
                 let l = model.addBinary("low_experience[\(match.id)]")
+                matchColumns[m].append(l.index)
                 var experience = LinearExpression()
                 for (o, v) in row where core.experience[o] != 0 { experience += Double(core.experience[o]) * v }
                 model.add(experience + Double(required) * l >= Double(required), name: "experience[\(match.id)]")
@@ -298,6 +330,8 @@ struct OfficialsModelBuilder {
                         let c = model.addVariable("crew_conflict[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]", lower: 0, upper: 1)
                         model.add(LinearExpression(c) >= vo + vp - 1, name: "crew_conflict[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]")
                         model.define(c, as: .maxOf([vo + vp - 1], floor: 0))
+                        pairColumns[m][o, default: []].append(c.index)
+                        pairColumns[m][p, default: []].append(c.index)
                         conflicts += Double(weight) * c
                     }
                 }
@@ -318,12 +352,27 @@ struct OfficialsModelBuilder {
         let allSlots = sum(variableOf.flatMap { $0.values })
         let slotIndices = variableOf.flatMap { $0.values.map(\.index) }
         let count = Double(n)
-        if wanted.contains(.loadDeviation) {
+        func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+        if let fixedCrews, wanted.contains(.loadDeviation) {
+            let total = fixedCrews.reduce(0, +)
+            var deviation = LinearExpression()
+            for (o, official) in core.officials.enumerated() {
+                let load = sum(matches.indices.compactMap { variableOf[$0][o] })
+                let z = model.addVariable("load_deviation[\(official.id)]", lower: 0, upper: Double(matches.count * 50))
+                globalColumns.append(z.index)
+                model.add(LinearExpression(z) >= Double(floorDiv(total + n - 1, n)) - load, name: "load_below[\(official.id)]")
+                model.add(LinearExpression(z) >= load - Double(floorDiv(total, n)), name: "load_above[\(official.id)]")
+                model.define(z, as: .maxOf([Double(floorDiv(total + n - 1, n)) - load, load - Double(floorDiv(total, n))], floor: 0))
+                deviation += z
+            }
+            terms[.loadDeviation] = deviation
+        } else if wanted.contains(.loadDeviation) {
             var deviation = LinearExpression()
             for (o, official) in core.officials.enumerated() {
                 let worked = matches.indices.compactMap { variableOf[$0][o] }
                 let load = sum(worked)
                 let z = model.addInteger("load_deviation[\(official.id)]", lower: 0, upper: Double(matches.count * 50))
+                globalColumns.append(z.index)
                 model.add(count * z >= allSlots - count * load, name: "load_below[\(official.id)]")
                 model.add(count * z >= count * load - allSlots, name: "load_above[\(official.id)]")
                 let own = worked.map(\.index)
@@ -338,7 +387,25 @@ struct OfficialsModelBuilder {
             }
             terms[.loadDeviation] = deviation
         }
-        if wanted.contains(.teamFrequency) {
+        if let fixedCrews, wanted.contains(.teamFrequency) {
+            var frequency = LinearExpression()
+            var teamMatches: [String: [Int]] = [:]
+            for (m, match) in matches.enumerated() { for team in Set(match.teams) { teamMatches[team, default: []].append(m) } }
+            for (team, list) in teamMatches.sorted(by: { $0.key < $1.key }) {
+                let teamSlots = list.reduce(0) { $0 + fixedCrews[$1] }
+                for (o, official) in core.officials.enumerated() {
+                    let worked = list.compactMap { variableOf[$0][o] }
+                    let floor = floorDiv(teamSlots, n)
+                    if worked.count <= floor { continue }
+                    let w = model.addVariable("team_frequency[\(official.id),\(team)]", lower: 0, upper: Double(worked.count))
+                    teamColumns[team, default: [:]][o] = w.index
+                    model.add(LinearExpression(w) >= sum(worked) - Double(floor), name: "team_frequency[\(official.id),\(team)]")
+                    model.define(w, as: .maxOf([sum(worked) - Double(floor)], floor: 0))
+                    frequency += w
+                }
+            }
+            terms[.teamFrequency] = frequency
+        } else if wanted.contains(.teamFrequency) {
             var frequency = LinearExpression()
             var teamMatches: [String: [Int]] = [:]
             for (m, match) in matches.enumerated() { for team in Set(match.teams) { teamMatches[team, default: []].append(m) } }
@@ -349,6 +416,7 @@ struct OfficialsModelBuilder {
                     let worked = list.compactMap { variableOf[$0][o] }
                     if worked.isEmpty { continue }
                     let w = model.addInteger("team_frequency[\(official.id),\(team)]", lower: 0, upper: Double(worked.count))
+                    teamColumns[team, default: [:]][o] = w.index
                     model.add(count * w >= count * sum(worked) - teamSlots, name: "team_frequency[\(official.id),\(team)]")
                     let own = worked.map(\.index)
                     let total = n

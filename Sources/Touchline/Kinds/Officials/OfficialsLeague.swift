@@ -1,0 +1,184 @@
+import Foundation
+import TouchlineMILP
+
+/// The solve of an assignor's own objective (`rules.objective`): the whole model of the objective's terms
+/// (exact routes, deviation and frequency), the cost-aware greedy as its start, then a large-neighbourhood
+/// search with GLPK on sub-problems (a few consecutive match days with every official; a few officials over
+/// many days), level after level, and the bound of the first unproven level from the whole model's LP
+/// relaxation. A season of 576 games and 50 referees is far too large for GLPK's branch and bound as one
+/// model; re-optimising parts of it is how MILP-based assigners reach good plans.
+extension OfficialsKind: IndependentlySolvedKind {
+    public static func solveIndependently(
+        _ instance: OfficialsInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> IndependentSolve<OfficialsSolution>? {
+        guard instance.rules?.hasCustomObjective ?? false, let solver else { return nil }
+        let started = ContinuousClock.now
+        func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
+        let limit = options.timeLimitSeconds ?? 10
+        let whole = formulate(instance)
+        guard let plan = greedy(instance, seconds: nil), let start = whole.encode(plan),
+              whole.model.violations(of: start).isEmpty
+        else { return nil }
+        // The first level (required slots filled) must be at its bound already; otherwise the lexicographic
+        // branch and bound of the engine's single-model path is the right tool.
+        guard let first = whole.model.objectives.first, let firstBound = first.bound,
+              abs(first.expression.value(start) - firstBound) < 0.5
+        else { return nil }
+        // The search works on the model with the greedy plan's crew sizes fixed (exact for such plans, and
+        // with continuous deviation and frequency columns, far easier for GLPK); the bound comes from the
+        // whole model.
+        let sizes = instance.matches.map { plan.assignments[$0.id]?.count ?? 0 }
+        let (formulation, builder) = build(instance, fixedCrews: sizes)
+        let model = formulation.model
+        guard var incumbent = formulation.encode(plan), model.violations(of: incumbent).isEmpty else { return nil }
+        var warnings: [String] = []
+        let levels = objectiveLevels(instance)
+        if levels.contains(where: { $0.weights.contains { $0.term == .distanceKm } }),
+           let missing = instance.officials.first(where: { $0.home == nil })
+        {
+            warnings.append("the objective counts distanceKm but \(missing.id) (and maybe others) has no home: their matches add no distance")
+        }
+        let neighbourhoods = LeagueNeighbourhoods(instance: instance, builder: builder)
+        var stats: [LevelStats] = [LevelStats(
+            name: first.name, termination: .optimal, value: first.expression.value(incumbent), bound: firstBound, gap: 0,
+            seconds: elapsed(), nodes: 0)]
+        options.control?.report(.levelFinished(name: first.name, termination: .optimal, objective: firstBound, bound: firstBound, gap: 0, seconds: elapsed()))
+        // The bound of the first cost level from the LP relaxation, with a share of the limit.
+        let boundShare = min(0.2 * limit, 30)
+        let levelCount = model.objectives.count
+        var rounds = 0
+        for level in 1..<max(1, levelCount) {
+            let left = limit - elapsed() - (level == 1 ? boundShare : 0)
+            let share = left / Double(levelCount - level)
+            if share < 0.1 { break }
+            options.control?.report(.levelStarted(name: model.objectives[level].name, index: level, count: levelCount))
+            var searchOptions = options
+            searchOptions.timeLimitSeconds = share
+            // Pseudocost branching starts with strong branching, which GLPK cannot stop: the kind's settings.
+            searchOptions.tuning = tuning ?? formulation.tuning
+            let search = NeighbourhoodSearch(model: model, level: level, solver: solver)
+            let outcome = search.improve(incumbent, options: searchOptions, roundSeconds: 3) { round, current in
+                neighbourhoods.next(round: round, incumbent: current)
+            }
+            incumbent = outcome.values
+            rounds += outcome.rounds
+            stats.append(LevelStats(
+                name: model.objectives[level].name, termination: .feasible, stopReason: options.isCancelled ? .cancelled : .timeLimit,
+                value: outcome.objective, bound: nil, gap: nil, seconds: outcome.seconds, nodes: outcome.rounds))
+        }
+        let solution = formulation.decode(Assignment(incumbent))
+        // The levels' values are the plan's own, counted by the verifier.
+        let values = Self.levels(objective(instance, solution))
+        for index in stats.indices where index < values.count { stats[index].value = values[index].value }
+        // The bound: the whole model's LP relaxation of the first cost level, the first level held.
+        var bound: Double? = nil
+        var gap: Double? = nil
+        if levelCount > 1, stats.count > 1, !options.isCancelled {
+            var relaxed = whole.model
+            relaxed.add(first.expression >= firstBound - 1e-6, name: "hold_\(first.name)")
+            let lp = solver.relaxation(relaxed, level: 1, timeLimitSeconds: max(1, limit - elapsed()), options: options)
+            if lp.termination == .optimal, let value = lp.objective, let reached = stats[1].value {
+                let rounded = (value - 1e-6).rounded(.up)
+                bound = min(rounded, reached)
+                gap = abs(reached - bound!) / (abs(reached) + 2.220446049250313e-16)
+                stats[1].bound = bound
+                stats[1].gap = gap
+                if abs(reached - bound!) < 0.5 { stats[1].termination = .optimal; stats[1].stopReason = nil }
+            } else {
+                warnings.append("the LP relaxation for the bound did not finish within the limit; no bound is reported")
+            }
+        }
+        let proven = stats.allSatisfy { $0.termination == .optimal }
+        return IndependentSolve(
+            solution: solution, proven: proven, method: .milp, variables: model.variableCount,
+            constraints: model.constraintCount, nodes: rounds, warnings: warnings, levels: stats,
+            bound: proven ? nil : bound, gap: proven ? 0 : gap)
+    }
+}
+
+/// The neighbourhoods of the league search, in turn: a window of consecutive match days with every official
+/// (routes and crews of those days re-planned together), then a few officials over half the season (loads
+/// and team frequencies traded between them). Seeded, so a run is repeatable.
+struct LeagueNeighbourhoods: Sendable {
+    let pairColumns: [[Int: [Int]]]
+    let matchColumns: [[Int]]
+    let teamColumns: [String: [Int: Int]]
+    /// Per official, the others by distance between homes (nearest first; no home: instance order).
+    let nearest: [[Int]]
+    let globalColumns: [Int]
+    let teamsOfMatch: [[String]]
+    /// Match indices per match day, days in date order.
+    let days: [[Int]]
+    let officialCount: Int
+
+    init(instance: OfficialsInstance, builder: OfficialsModelBuilder) {
+        pairColumns = builder.pairColumns
+        matchColumns = builder.matchColumns
+        teamColumns = builder.teamColumns
+        globalColumns = builder.globalColumns
+        teamsOfMatch = instance.matches.map { Array(Set($0.teams ?? [])) }
+        var byDay: [Int: [Int]] = [:]
+        for (m, match) in instance.matches.enumerated() { byDay[match.start.day, default: []].append(m) }
+        days = byDay.sorted { $0.key < $1.key }.map(\.value)
+        officialCount = instance.officials.count
+        let homes = instance.officials.map(\.home)
+        nearest = homes.indices.map { o in
+            homes.indices.filter { $0 != o }.sorted { a, b in
+                func km(_ p: Int) -> Double {
+                    guard let h = homes[o], let q = homes[p] else { return Double(p) }
+                    let dx = (h.x ?? h.lon ?? 0) - (q.x ?? q.lon ?? 0), dy = (h.y ?? h.lat ?? 0) - (q.y ?? q.lat ?? 0)
+                    return dx * dx + dy * dy
+                }
+                return (km(a), a) < (km(b), b)
+            }
+        }
+    }
+
+    func next(round: Int, incumbent: [Double]) -> [Int]? {
+        var random = SeededRandom(seed: UInt64(round) &* 2_654_435_761 &+ 17)
+        var pairs: [(match: Int, official: Int?)] = []
+        switch round % 3 {
+        case 0:
+            // One or two consecutive match days, every official.
+            let start = random.int(below: max(1, days.count))
+            var count = 0
+            var day = start
+            while day < days.count && (count == 0 || count + days[day].count <= 16) {
+                for m in days[day] { pairs.append((m, nil)) }
+                count += days[day].count
+                day += 1
+            }
+        default:
+            // A few officials (on odd rounds neighbours by home, else any) over a third of the season.
+            var officials: [Int] = []
+            let wanted = min(officialCount, 3 + random.int(below: 4))
+            let seed = random.int(below: max(1, officialCount))
+            if round % 3 == 1 {
+                officials = [seed] + nearest[seed].prefix(wanted - 1)
+            } else {
+                var chosen = Set<Int>()
+                while chosen.count < wanted { chosen.insert(random.int(below: officialCount)) }
+                officials = chosen.sorted()
+            }
+            let span = max(1, days.count / 3)
+            let start = random.int(below: max(1, days.count - span + 1))
+            for day in days[start..<min(days.count, start + span)] {
+                for m in day { for o in officials { pairs.append((m, o)) } }
+            }
+        }
+        var columns = Set(globalColumns)
+        var teamOfficials: [String: Set<Int>] = [:]
+        for (m, official) in pairs {
+            columns.formUnion(matchColumns[m])
+            let officials = official.map { [$0] } ?? Array(pairColumns[m].keys)
+            for o in officials {
+                columns.formUnion(pairColumns[m][o] ?? [])
+                for team in teamsOfMatch[m] { teamOfficials[team, default: []].insert(o) }
+            }
+        }
+        for (team, officials) in teamOfficials {
+            for o in officials { if let column = teamColumns[team]?[o] { columns.insert(column) } }
+        }
+        return columns.sorted()
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Large-neighbourhood search with a MILP solver on the sub-problems: free a part of the incumbent's columns,
+/// fix every other column at its incumbent value, re-optimise the part under a short time limit, keep the
+/// result when it is better. The way MILP-based assigners reach good plans fast where the solver's own primal
+/// heuristics are weak; nothing here knows what the columns mean.
+///
+/// One level of a lexicographic model is improved at a time: the earlier levels are held at the incumbent's
+/// values (as rows), the later ones are ignored. A sub-problem contains the incumbent itself (it is offered as
+/// the warm start), so no accepted step is ever worse. The search proves nothing about the whole model: its
+/// bound must come from elsewhere (the whole model's relaxation or branch and bound).
+public struct NeighbourhoodSearch: Sendable {
+    /// The outcome: the best solution found and what the search did.
+    public struct Outcome: Sendable {
+        /// The incumbent, one value per column of the whole model.
+        public var values: [Double]
+        /// Its value on the improved level.
+        public var objective: Double
+        /// Sub-problems solved, and how many improved the incumbent.
+        public var rounds: Int
+        public var improvements: Int
+        public var seconds: Double
+    }
+
+    public var model: Model
+    /// The objective level improved (0-based).
+    public var level: Int
+    public var solver: any Solver
+
+    public init(model: Model, level: Int, solver: any Solver) {
+        self.model = model
+        self.level = level
+        self.solver = solver
+    }
+
+    /// Improves `start` (a solution of the model) until `next` gives no more neighbourhoods, the time limit of
+    /// `options` runs out or the control cancels. `next(round, incumbent)` returns the columns to free. An
+    /// auxiliary column left fixed only restricts the sub-problem (its row keeps the old value feasible);
+    /// after each sub-solve every column with a definition (``Model/define(_:as:)``) is recomputed from the
+    /// plan, so the value compared is the plan's own.
+    public func improve(
+        _ start: [Double], options: SolveOptions, roundSeconds: Double,
+        next: (_ round: Int, _ incumbent: [Double]) -> [Int]?
+    ) -> Outcome {
+        let started = ContinuousClock.now
+        func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
+        let objective = model.objectives[level]
+        let better: (Double, Double) -> Bool = objective.sense == .minimize ? { $0 < $1 - 0.5 } : { $0 > $1 + 0.5 }
+        var incumbent = start
+        var value = objective.expression.value(start)
+        var rounds = 0, improvements = 0
+        while !options.isCancelled {
+            let left = (options.timeLimitSeconds ?? .infinity) - elapsed()
+            if left < 0.05 { break }
+            guard let free = next(rounds, incumbent), !free.isEmpty else { break }
+            rounds += 1
+            let restricted = model.restricted(to: free, at: incumbent)
+            var sub = restricted.model
+            let earlier = Array(sub.objectives.prefix(level))
+            sub.objectives = [sub.objectives[level]]
+            for held in earlier {
+                let target = held.expression.value(restricted.restrict(incumbent) ?? [])
+                let expression = held.expression
+                sub.add(held.sense == .minimize ? expression <= target + 1e-6 : expression >= target - 1e-6, name: "hold_\(held.name)")
+            }
+            var subOptions = options
+            subOptions.timeLimitSeconds = min(roundSeconds, left)
+            subOptions.warmStart = restricted.restrict(incumbent)
+            subOptions.reportsLevels = false
+            let built = elapsed()
+            if let path = ProcessInfo.processInfo.environment["TOUCHLINE_LNS_DUMP"], rounds == 4 {
+                do { try sub.export(.lp).write(toFile: path, atomically: true, encoding: .utf8) } catch { FileHandle.standardError.write(Data("dump: \(error)\n".utf8)) }
+            }
+            let result = solver.solve(sub, options: subOptions)
+            if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
+                FileHandle.standardError.write(Data("lns round \(rounds): \(free.count) columns, \(sub.constraintCount) rows, build \(String(format: "%.2f", built - (left > 0 ? 0 : 0))) s, solve \(String(format: "%.2f", result.seconds)) s, \(result.stopReason), value \(result.objectiveValues.first.map { String($0) } ?? "-") (incumbent \(value))\n".utf8))
+            }
+            guard let values = result.solution?.values else { continue }
+            // Auxiliary columns left fixed may over-state the new plan's cost: the model's definitions give
+            // every defined column its value from the plan, so the comparison is exact.
+            let candidate = model.completeStart(restricted.expand(values))
+            let candidateValue = objective.expression.value(candidate)
+            if better(candidateValue, value) && model.violations(of: candidate).isEmpty {
+                incumbent = candidate
+                value = candidateValue
+                improvements += 1
+                options.control?.report(.progress(
+                    level: objective.name, incumbent: value, bound: nil, gap: nil, nodes: rounds, seconds: elapsed()))
+            }
+        }
+        return Outcome(values: incumbent, objective: value, rounds: rounds, improvements: improvements, seconds: elapsed())
+    }
+}
