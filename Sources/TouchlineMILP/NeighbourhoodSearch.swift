@@ -34,13 +34,14 @@ public struct NeighbourhoodSearch: Sendable {
     }
 
     /// Improves `start` (a solution of the model) until `next` gives no more neighbourhoods, the time limit of
-    /// `options` runs out or the control cancels. `next(round, incumbent)` returns the columns to free. An
+    /// `options` runs out or the control cancels. `next(round, stalled, incumbent)` returns the columns to free
+    /// (`stalled`: rounds since the last improvement, so that a caller can widen its neighbourhoods). An
     /// auxiliary column left fixed only restricts the sub-problem (its row keeps the old value feasible);
     /// after each sub-solve every column with a definition (``Model/define(_:as:)``) is recomputed from the
     /// plan, so the value compared is the plan's own.
     public func improve(
         _ start: [Double], options: SolveOptions, roundSeconds: Double,
-        next: (_ round: Int, _ incumbent: [Double]) -> [Int]?
+        next: (_ round: Int, _ stalled: Int, _ incumbent: [Double]) -> [Int]?
     ) -> Outcome {
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
@@ -48,11 +49,11 @@ public struct NeighbourhoodSearch: Sendable {
         let better: (Double, Double) -> Bool = objective.sense == .minimize ? { $0 < $1 - 0.5 } : { $0 > $1 + 0.5 }
         var incumbent = start
         var value = objective.expression.value(start)
-        var rounds = 0, improvements = 0
+        var rounds = 0, improvements = 0, stalled = 0
         while !options.isCancelled {
             let left = (options.timeLimitSeconds ?? .infinity) - elapsed()
             if left < 0.05 { break }
-            guard let free = next(rounds, incumbent), !free.isEmpty else { break }
+            guard let free = next(rounds, stalled, incumbent), !free.isEmpty else { break }
             rounds += 1
             let restricted = model.restricted(to: free, at: incumbent)
             var sub = restricted.model
@@ -75,6 +76,7 @@ public struct NeighbourhoodSearch: Sendable {
             if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
                 FileHandle.standardError.write(Data("lns round \(rounds): \(free.count) columns, \(sub.constraintCount) rows, build \(String(format: "%.2f", built - (left > 0 ? 0 : 0))) s, solve \(String(format: "%.2f", result.seconds)) s, \(result.stopReason), value \(result.objectiveValues.first.map { String($0) } ?? "-") (incumbent \(value))\n".utf8))
             }
+            stalled += 1
             guard let values = result.solution?.values else { continue }
             // Auxiliary columns left fixed may over-state the new plan's cost: the model's definitions give
             // every defined column its value from the plan, so the comparison is exact.
@@ -84,6 +86,7 @@ public struct NeighbourhoodSearch: Sendable {
                 incumbent = candidate
                 value = candidateValue
                 improvements += 1
+                stalled = 0
                 options.control?.report(.progress(
                     level: objective.name, incumbent: value, bound: nil, gap: nil, nodes: rounds, seconds: elapsed()))
             }

@@ -6,7 +6,8 @@ import TouchlineMILP
 /// search with GLPK on sub-problems (a few consecutive match days with every official; a few officials over
 /// many days), level after level, and the bound of the first unproven level from the whole model's LP
 /// relaxation. A season of 576 games and 50 referees is far too large for GLPK's branch and bound as one
-/// model; re-optimising parts of it is how MILP-based assigners reach good plans.
+/// model; re-optimising parts of it is how MILP-based assigners reach good plans. A model of at most 4,000
+/// columns (a day or a small term) goes the engine's single-model way instead, where GLPK can prove it.
 extension OfficialsKind: IndependentlySolvedKind {
     public static func solveIndependently(
         _ instance: OfficialsInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
@@ -16,6 +17,8 @@ extension OfficialsKind: IndependentlySolvedKind {
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
         let limit = options.timeLimitSeconds ?? 10
         let whole = formulate(instance)
+        // A small model is solved whole, level by level, with its proof (the engine's single-model path).
+        if whole.model.variableCount <= 4000 { return nil }
         guard let plan = greedy(instance, seconds: nil), let start = whole.encode(plan),
               whole.model.violations(of: start).isEmpty
         else { return nil }
@@ -57,8 +60,8 @@ extension OfficialsKind: IndependentlySolvedKind {
             // Pseudocost branching starts with strong branching, which GLPK cannot stop: the kind's settings.
             searchOptions.tuning = tuning ?? formulation.tuning
             let search = NeighbourhoodSearch(model: model, level: level, solver: solver)
-            let outcome = search.improve(incumbent, options: searchOptions, roundSeconds: 3) { round, current in
-                neighbourhoods.next(round: round, incumbent: current)
+            let outcome = search.improve(incumbent, options: searchOptions, roundSeconds: 3) { round, stalled, current in
+                neighbourhoods.next(round: round, stalled: stalled)
             }
             incumbent = outcome.values
             rounds += outcome.rounds
@@ -70,22 +73,28 @@ extension OfficialsKind: IndependentlySolvedKind {
         // The levels' values are the plan's own, counted by the verifier.
         let values = Self.levels(objective(instance, solution))
         for index in stats.indices where index < values.count { stats[index].value = values[index].value }
-        // The bound: the whole model's LP relaxation of the first cost level, the first level held.
+        // The bound: match days solved apart (exact for the terms that live within a day), plus what the
+        // season-wide terms cannot go below; then, with the time left, the whole model's LP relaxation.
         var bound: Double? = nil
         var gap: Double? = nil
-        if levelCount > 1, stats.count > 1, !options.isCancelled {
-            var relaxed = whole.model
-            relaxed.add(first.expression >= firstBound - 1e-6, name: "hold_\(first.name)")
-            let lp = solver.relaxation(relaxed, level: 1, timeLimitSeconds: max(1, limit - elapsed()), options: options)
-            if lp.termination == .optimal, let value = lp.objective, let reached = stats[1].value {
-                let rounded = (value - 1e-6).rounded(.up)
-                bound = min(rounded, reached)
+        if levelCount > 1, stats.count > 1, !options.isCancelled, let reached = stats[1].value {
+            var found = decompositionBound(instance, solver: solver, seconds: max(0.5, limit - elapsed()), options: options)
+            if limit - elapsed() > 1 {
+                var relaxed = whole.model
+                relaxed.add(first.expression >= firstBound - 1e-6, name: "hold_\(first.name)")
+                let lp = solver.relaxation(relaxed, level: 1, timeLimitSeconds: limit - elapsed(), options: options)
+                if lp.termination == .optimal, let value = lp.objective {
+                    found = max(found ?? -.infinity, (value - 1e-6).rounded(.up))
+                }
+            }
+            if let found {
+                bound = min(found, reached)
                 gap = abs(reached - bound!) / (abs(reached) + 2.220446049250313e-16)
                 stats[1].bound = bound
                 stats[1].gap = gap
                 if abs(reached - bound!) < 0.5 { stats[1].termination = .optimal; stats[1].stopReason = nil }
             } else {
-                warnings.append("the LP relaxation for the bound did not finish within the limit; no bound is reported")
+                warnings.append("no bound was proven within the limit")
             }
         }
         let proven = stats.allSatisfy { $0.termination == .optimal }
@@ -93,6 +102,87 @@ extension OfficialsKind: IndependentlySolvedKind {
             solution: solution, proven: proven, method: .milp, variables: model.variableCount,
             constraints: model.constraintCount, nodes: rounds, warnings: warnings, levels: stats,
             bound: proven ? nil : bound, gap: proven ? 0 : gap)
+    }
+}
+
+extension OfficialsKind {
+    /// A lower bound on the first cost level, when that level weighs only terms that cannot be negative with
+    /// weights ≥ 0 and the first level fills every slot an eligible official can take (so every day fills its
+    /// own): per match day, the optimum (or GLPK's bound) of the day's own terms (km, optional slots,
+    /// experience, crew and team conflicts) with every season-wide rule dropped, summed; plus, for team
+    /// frequency, Σ over teams of the least `S_t mod N` over the team's possible slot totals (each official's
+    /// ⌈n − S_t/N⌉⁺ ≥ n − ⌊S_t/N⌋), and for load deviation N when no total of slots is a multiple of N (each
+    /// official is then at least 1 away from the average). Nil when the level has other terms or the time
+    /// runs out before a day is bounded.
+    static func decompositionBound(
+        _ instance: OfficialsInstance, solver: any Solver, seconds: Double, options: SolveOptions
+    ) -> Double? {
+        let started = ContinuousClock.now
+        let levels = objectiveLevels(instance)
+        guard levels.count >= 2, levels[0].weights.map(\.term) == [.filled], !levels[1].maximise else { return nil }
+        let daily: Set<OfficialsTerm> = [.distanceKm, .optionalUnfilled, .lowExperience, .crewConflicts, .teamConflicts]
+        let seasonal: Set<OfficialsTerm> = [.loadDeviation, .teamFrequency]
+        var weights: [OfficialsTerm: Int] = [:]
+        for (term, weight) in levels[1].weights {
+            guard weight >= 0, daily.contains(term) || seasonal.contains(term) else { return nil }
+            weights[term] = weight
+        }
+        let core = core(instance)
+        let n = instance.officials.count
+        guard n > 0 else { return nil }
+        var total = 0.0
+        // Season-wide terms.
+        var teamRange: [String: (least: Int, most: Int)] = [:]
+        var leastSlots = 0, mostSlots = 0
+        for (m, match) in core.matches.enumerated() {
+            let least = min(match.needed, core.eligible[m].count), most = min(match.maxCrew, core.eligible[m].count)
+            leastSlots += least
+            mostSlots += most
+            for team in match.teams {
+                let range = teamRange[team] ?? (0, 0)
+                teamRange[team] = (range.least + least, range.most + most)
+            }
+        }
+        if let weight = weights[.teamFrequency], weight > 0 {
+            for range in teamRange.values {
+                let best = (range.least...range.most).map { $0 % n }.min() ?? 0
+                total += Double(weight * best)
+            }
+        }
+        if let weight = weights[.loadDeviation], weight > 0, !(leastSlots...mostSlots).contains(where: { $0 % n == 0 }) {
+            total += Double(weight * n)
+        }
+        // Match days apart.
+        let dayWeights = weights.filter { daily.contains($0.key) }
+        guard !dayWeights.isEmpty else { return total }
+        var byDay: [Int: [OfficialsMatch]] = [:]
+        for match in instance.matches { byDay[match.start.day, default: []].append(match) }
+        let days = byDay.sorted { $0.key < $1.key }.map(\.value)
+        for (index, matches) in days.enumerated() {
+            let left = seconds - (ContinuousClock.now - started).inSeconds
+            if left <= 0 || options.isCancelled { return nil }
+            var day = instance
+            day.matches = matches
+            let ids = Set(matches.map(\.id))
+            day.pinned = instance.pinned?.filter { ids.contains($0.match) }
+            day.previous = nil
+            for index in day.officials.indices { day.officials[index].maxTotal = nil }
+            day.rules?.objective = .levels([["filled": -1], dayWeights.reduce(into: [String: Int]()) { $0[$1.key.rawValue] = $1.value }])
+            let model = formulate(day).model
+            var dayOptions = options
+            dayOptions.timeLimitSeconds = left / Double(days.count - index)
+            dayOptions.reportsLevels = false
+            dayOptions.tuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .driebeckTomlin)
+            let result = solver.solve(model, options: dayOptions)
+            guard result.levels.count >= 2, result.levels[0].termination == .optimal else { return nil }
+            let level = result.levels[1]
+            if level.termination == .optimal, let value = level.objective {
+                total += (value - 1e-6).rounded(.up)
+            } else if let value = level.bound {
+                total += max(0, (value - 1e-6).rounded(.up))
+            }
+        }
+        return total
     }
 }
 
@@ -134,8 +224,11 @@ struct LeagueNeighbourhoods: Sendable {
         }
     }
 
-    func next(round: Int, incumbent: [Double]) -> [Int]? {
+    /// The columns of round `round`'s neighbourhood; after `stalled` rounds without an improvement the
+    /// neighbourhoods grow (up to three times: more days, more officials, a longer stretch).
+    func next(round: Int, stalled: Int) -> [Int]? {
         var random = SeededRandom(seed: UInt64(round) &* 2_654_435_761 &+ 17)
+        let scale = 1 + min(2, stalled / 60)
         var pairs: [(match: Int, official: Int?)] = []
         switch round % 3 {
         case 0:
@@ -143,7 +236,7 @@ struct LeagueNeighbourhoods: Sendable {
             let start = random.int(below: max(1, days.count))
             var count = 0
             var day = start
-            while day < days.count && (count == 0 || count + days[day].count <= 16) {
+            while day < days.count && (count == 0 || count + days[day].count <= 16 * scale) {
                 for m in days[day] { pairs.append((m, nil)) }
                 count += days[day].count
                 day += 1
@@ -151,7 +244,7 @@ struct LeagueNeighbourhoods: Sendable {
         default:
             // A few officials (on odd rounds neighbours by home, else any) over a third of the season.
             var officials: [Int] = []
-            let wanted = min(officialCount, 3 + random.int(below: 4))
+            let wanted = min(officialCount, (3 + random.int(below: 4)) * scale)
             let seed = random.int(below: max(1, officialCount))
             if round % 3 == 1 {
                 officials = [seed] + nearest[seed].prefix(wanted - 1)
@@ -160,7 +253,7 @@ struct LeagueNeighbourhoods: Sendable {
                 while chosen.count < wanted { chosen.insert(random.int(below: officialCount)) }
                 officials = chosen.sorted()
             }
-            let span = max(1, days.count / 3)
+            let span = max(1, days.count * min(3, scale) / 3)
             let start = random.int(below: max(1, days.count - span + 1))
             for day in days[start..<min(days.count, start + span)] {
                 for m in day { for o in officials { pairs.append((m, o)) } }
