@@ -110,7 +110,7 @@ import TouchlineMILP
         let n = instance.officials.count
         let options: [[[Int]]] = instance.matches.enumerated().map { m, match in
             (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }
-                .filter { sizes.map { sizes in $0.count == sizes[m] } ?? ($0.count <= match.most) }
+                .filter { crew in sizes.map { crew.count == $0[m] } ?? (crew.count <= match.most) }
         }
         var best: OfficialsObjective? = nil
         var choice = [Int](repeating: 0, count: instance.matches.count)
@@ -156,7 +156,8 @@ import TouchlineMILP
         #expect(result.stopReason == .optimal)
         let plan = formulation.decode(try #require(result.solution))
         #expect(OfficialsKind.verify(instance, plan).isEmpty)
-        #expect(OfficialsKind.objective(instance, plan) == Self.exhaustive(instance, sizes: sizes))
+        // Equally good plans may split the cost differently between its terms: the levels must agree.
+        #expect(OfficialsKind.objective(instance, plan).levels == Self.exhaustive(instance, sizes: sizes)?.levels)
     }
 
     /// A real season goes the search's way: a verified plan no worse than greedy's, a bound on the right side

@@ -53,7 +53,13 @@ extension OfficialsKind: IndependentlySolvedKind {
         for level in 1..<max(1, levelCount) {
             let left = limit - elapsed() - (level == 1 ? boundShare : 0)
             let share = left / Double(levelCount - level)
-            if share < 0.1 { break }
+            if share < 0.1 {
+                // No time to search: the level stands at the start's value, unproven.
+                stats.append(LevelStats(
+                    name: model.objectives[level].name, termination: .feasible, stopReason: .timeLimit,
+                    value: model.objectives[level].expression.value(incumbent), bound: nil, gap: nil, seconds: 0, nodes: 0))
+                continue
+            }
             options.control?.report(.levelStarted(name: model.objectives[level].name, index: level, count: levelCount))
             var searchOptions = options
             searchOptions.timeLimitSeconds = share
@@ -97,7 +103,7 @@ extension OfficialsKind: IndependentlySolvedKind {
                 warnings.append("no bound was proven within the limit")
             }
         }
-        let proven = stats.allSatisfy { $0.termination == .optimal }
+        let proven = stats.count == levelCount && stats.allSatisfy { $0.termination == .optimal }
         return IndependentSolve(
             solution: solution, proven: proven, method: .milp, variables: model.variableCount,
             constraints: model.constraintCount, nodes: rounds, warnings: warnings, levels: stats,
