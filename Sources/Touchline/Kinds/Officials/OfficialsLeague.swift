@@ -17,8 +17,11 @@ extension OfficialsKind: IndependentlySolvedKind {
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
         let limit = options.timeLimitSeconds ?? 10
         let whole = formulate(instance)
-        // A small model is solved whole, level by level, with its proof (the engine's single-model path).
-        if whole.model.variableCount <= 4000 { return nil }
+        // A tiny model is solved whole, level by level, with its proof (the engine's single-model path); a
+        // model of a few thousand columns gets the search first and then the whole branch and bound, started
+        // from the search's plan, for the rest of the limit.
+        if whole.model.variableCount <= 600 { return nil }
+        let midSized = whole.model.variableCount <= 6000
         guard let plan = greedy(instance, seconds: nil), let start = whole.encode(plan),
               whole.model.violations(of: start).isEmpty
         else { return nil }
@@ -48,10 +51,11 @@ extension OfficialsKind: IndependentlySolvedKind {
         options.control?.report(.levelFinished(name: first.name, termination: .optimal, objective: firstBound, bound: firstBound, gap: 0, seconds: elapsed()))
         // The bound of the first cost level from the LP relaxation, with a share of the limit.
         let boundShare = min(0.2 * limit, 30)
+        let searchEnd = midSized ? 0.4 * limit : limit - boundShare
         let levelCount = model.objectives.count
         var rounds = 0
         for level in 1..<max(1, levelCount) {
-            let left = limit - elapsed() - (level == 1 ? boundShare : 0)
+            let left = (level == 1 ? searchEnd : limit) - elapsed()
             let share = left / Double(levelCount - level)
             if share < 0.1 {
                 // No time to search: the level stands at the start's value, unproven.
@@ -75,7 +79,7 @@ extension OfficialsKind: IndependentlySolvedKind {
                 name: model.objectives[level].name, termination: .feasible, stopReason: options.isCancelled ? .cancelled : .timeLimit,
                 value: outcome.objective, bound: nil, gap: nil, seconds: outcome.seconds, nodes: outcome.rounds))
         }
-        let solution = formulation.decode(Assignment(incumbent))
+        var solution = formulation.decode(Assignment(incumbent))
         // The levels' values are the plan's own, counted by the verifier.
         let values = Self.levels(objective(instance, solution))
         for index in stats.indices where index < values.count { stats[index].value = values[index].value }
@@ -84,8 +88,28 @@ extension OfficialsKind: IndependentlySolvedKind {
         var bound: Double? = nil
         var gap: Double? = nil
         if levelCount > 1, stats.count > 1, !options.isCancelled, let reached = stats[1].value {
-            var found = decompositionBound(instance, solver: solver, seconds: max(0.5, limit - elapsed()), options: options)
-            if limit - elapsed() > 1 {
+            let boundSeconds = midSized ? min(0.1 * limit, 10) : max(0.5, limit - elapsed())
+            var found = decompositionBound(instance, solver: solver, seconds: boundSeconds, options: options)
+            if midSized && limit - elapsed() > 1, let start = whole.encode(solution) {
+                // The whole model's branch and bound from the search's plan: a better plan, a bound, or a proof.
+                var wholeOptions = options
+                wholeOptions.timeLimitSeconds = limit - elapsed()
+                wholeOptions.warmStart = start
+                wholeOptions.tuning = tuning ?? whole.tuning
+                let result = solver.solve(whole.model, options: wholeOptions)
+                if let values = result.solution {
+                    let candidate = whole.decode(values)
+                    if verify(instance, candidate).isEmpty && !isBetter(objective(instance, solution), than: objective(instance, candidate)) {
+                        solution = candidate
+                    }
+                }
+                if result.levels.count > 1, let levelBound = result.levels[1].bound,
+                   result.levels[1].termination == .optimal || result.levels[1].termination == .feasible
+                {
+                    found = max(found ?? -.infinity, (levelBound - 1e-6).rounded(.up))
+                }
+                rounds += result.nodes
+            } else if !midSized && limit - elapsed() > 1 {
                 var relaxed = whole.model
                 relaxed.add(first.expression >= firstBound - 1e-6, name: "hold_\(first.name)")
                 let lp = solver.relaxation(relaxed, level: 1, timeLimitSeconds: limit - elapsed(), options: options)
@@ -93,6 +117,9 @@ extension OfficialsKind: IndependentlySolvedKind {
                     found = max(found ?? -.infinity, (value - 1e-6).rounded(.up))
                 }
             }
+            let planValues = Self.levels(objective(instance, solution))
+            for index in stats.indices where index < planValues.count { stats[index].value = planValues[index].value }
+            let reached = stats[1].value ?? reached
             if let found {
                 bound = min(found, reached)
                 gap = abs(reached - bound!) / (abs(reached) + 2.220446049250313e-16)
