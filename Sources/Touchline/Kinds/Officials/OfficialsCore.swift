@@ -319,8 +319,25 @@ extension OfficialsCore {
         func ceilDiv(_ a: Int, _ b: Int) -> Int { a <= 0 ? 0 : (a + b - 1) / b }
         func deviation(_ k: Int, total: Int) -> Int { ceilDiv(abs(total - n * k), n) }
         func frequency(_ k: Int, _ team: String) -> Int { ceilDiv(n * k - (teamRequired[team] ?? 0), n) }
-        func dayPlaces(_ list: [Int]) -> [Int] {
-            list.sorted { (matches[$0].start, matches[$0].id) < (matches[$1].start, matches[$1].id) }.map { places[$0] }
+        func before(_ a: Int, _ b: Int) -> Bool { (matches[a].start, matches[a].id) < (matches[b].start, matches[b].id) }
+        /// The km that working `m` adds to the official's day (its matches kept in start order).
+        func insertionKm(_ o: Int, _ m: Int) -> Int {
+            guard let home = homeKm[o] else { return 0 }
+            let day = byDay[o][matches[m].day] ?? []
+            let p = places[m]
+            var i = 0
+            while i < day.count && before(day[i], m) { i += 1 }
+            let previous = i > 0 ? places[day[i - 1]] : nil, next = i < day.count ? places[day[i]] : nil
+            let into = previous.map { placeKm[$0][p] } ?? home[p]
+            let out = next.map { placeKm[p][$0] } ?? home[p]
+            let skipped: Int
+            switch (previous, next) {
+            case let (a?, b?): skipped = placeKm[a][b]
+            case let (a?, nil): skipped = home[a]
+            case let (nil, b?): skipped = home[b]
+            case (nil, nil): skipped = 0
+            }
+            return into + out - skipped
         }
         func fits(_ o: Int, _ m: Int) -> Bool {
             let day = byDay[o][matches[m].day] ?? []
@@ -336,10 +353,7 @@ extension OfficialsCore {
         }
         func cost(_ o: Int, _ m: Int, optional: Bool) -> Int {
             var total = 0
-            if weight(.distanceKm) != 0 {
-                let day = byDay[o][matches[m].day] ?? []
-                total += weight(.distanceKm) * (dayKm(o, places: dayPlaces(day + [m])) - dayKm(o, places: dayPlaces(day)))
-            }
+            if weight(.distanceKm) != 0 { total += weight(.distanceKm) * insertionKm(o, m) }
             total += weight(.teamConflicts) * teamConflicts(o, m)
             if weight(.crewConflicts) != 0 {
                 total += weight(.crewConflicts) * crews[m].reduce(0) { $0 + (avoids[o].contains($1) ? 1 : 0) + (avoids[$1].contains(o) ? 1 : 0) }
@@ -371,7 +385,9 @@ extension OfficialsCore {
         func assign(_ o: Int, _ m: Int) {
             crews[m].append(o)
             worked[o].append(m)
-            byDay[o][matches[m].day, default: []].append(m)
+            var day = byDay[o][matches[m].day] ?? []
+            day.insert(m, at: day.firstIndex { before(m, $0) } ?? day.count)
+            byDay[o][matches[m].day] = day
             for team in matches[m].teams { teamCount[o][team, default: 0] += 1 }
             slots += 1
         }
@@ -391,6 +407,29 @@ extension OfficialsCore {
                 }
                 guard let chosen = best else { break }
                 assign(chosen.official, m)
+            }
+        }
+        func remove(_ o: Int, _ m: Int) {
+            crews[m].removeAll { $0 == o }
+            worked[o].removeAll { $0 == m }
+            byDay[o][matches[m].day]?.removeAll { $0 == m }
+            for team in matches[m].teams { teamCount[o][team, default: 0] -= 1 }
+            slots -= 1
+        }
+        // Two passes of re-insertion: each required slot is taken back and given again to the official who
+        // adds the least cost now that every other slot is placed (the first pass chose with half the season
+        // still empty).
+        for _ in 0..<2 {
+            for m in order {
+                for o in crews[m] where !pins[m].contains(o) {
+                    remove(o, m)
+                    var best: (cost: Int, official: Int)? = nil
+                    for candidate in eligible[m] where !crews[m].contains(candidate) && fits(candidate, m) {
+                        let c = cost(candidate, m, optional: false)
+                        if best == nil || (c, candidate) < (best!.cost, best!.official) { best = (c, candidate) }
+                    }
+                    assign(best?.official ?? o, m)
+                }
             }
         }
         for m in order where crews[m].count >= matches[m].needed {

@@ -41,13 +41,19 @@ struct OfficialsVerifier {
     var points: [String: Location] = [:]
     /// Match id → `minExperience` (officials kind only).
     var minExperience: [String: Int] = [:]
+    /// The travel entries by their (sorted) pair of names; validation refuses a pair given twice differently.
+    var travelTable: [[String]: Int] {
+        var table: [[String]: Int] = [:]
+        for entry in travel.reversed() {
+            table[entry.from < entry.to ? [entry.from, entry.to] : [entry.to, entry.from]] = entry.minutes
+        }
+        return table
+    }
 
     /// Travel minutes, by the contract's precedence (computed here, independently of `TravelTimes`).
-    func minutes(_ from: Place, _ to: Place) -> Int {
+    func minutes(_ from: Place, _ to: Place, table travelTable: [[String]: Int]) -> Int {
         if from.id == to.id { return 0 }
-        func entry(_ a: String, _ b: String) -> Int? {
-            travel.first { ($0.from == a && $0.to == b) || ($0.from == b && $0.to == a) }?.minutes
-        }
+        func entry(_ a: String, _ b: String) -> Int? { travelTable[a < b ? [a, b] : [b, a]] }
         if let direct = entry(from.id, to.id) { return direct }
         if let grouped = entry(from.group, to.group) { return grouped }
         if from.group == to.group { return 0 }
@@ -63,6 +69,7 @@ struct OfficialsVerifier {
 
     func check(_ solution: OfficialsSolution) -> [String] {
         var violations: [String] = []
+        let travelTable = self.travelTable
         var officialById: [String: Official] = [:]
         for official in officials { officialById[official.id] = official }
         var placeById: [String: Place] = [:]
@@ -127,7 +134,7 @@ struct OfficialsVerifier {
             for (i, first) in list.enumerated() {
                 for second in list[(i + 1)...] {
                     let from = placeById[first.place!], to = placeById[second.place!]
-                    let travelTime = (from != nil && to != nil) ? minutes(from!, to!) : 0
+                    let travelTime = (from != nil && to != nil) ? minutes(from!, to!, table: travelTable) : 0
                     if (first.start + first.duration + rest + travelTime).minutes > second.start.minutes {
                         violations.append("\(official.id) cannot get from \(first.id) to \(second.id) in time (ends \(LocalDateTime(minutes: first.start.minutes + first.duration).timeText), rest \(rest) min, travel \(travelTime) min, next starts \(second.start.timeText))")
                     }
