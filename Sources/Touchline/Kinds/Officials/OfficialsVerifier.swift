@@ -51,7 +51,9 @@ struct OfficialsVerifier {
     }
 
     /// Travel minutes, by the contract's precedence (computed here, independently of `TravelTimes`).
-    func minutes(_ from: Place, _ to: Place, table travelTable: [[String]: Int]) -> Int {
+    /// `table`: the travel entries by pair (``travelTable``), built once by a caller that asks many times.
+    func minutes(_ from: Place, _ to: Place, table: [[String]: Int]? = nil) -> Int {
+        let travelTable = table ?? self.travelTable
         if from.id == to.id { return 0 }
         func entry(_ a: String, _ b: String) -> Int? { travelTable[a < b ? [a, b] : [b, a]] }
         if let direct = entry(from.id, to.id) { return direct }
