@@ -1,5 +1,5 @@
 # Shortcuts for the README's commands (each is a script in scripts/ that works without make too).
-.PHONY: run test test-greedy-only report bench fuzz
+.PHONY: run test test-greedy-only report bench fuzz udine
 
 run:
 	bash scripts/run.sh
@@ -22,3 +22,8 @@ bench:
 # Benchmarks/REPORT.md. CI runs 100,000 (scripts/fuzz.sh).
 fuzz:
 	bash scripts/fuzz.sh --record 1000000
+
+# Benchmarks/UDINE.md: every Udine season at 180 s (and under the correct travel time at 60 s), about 40 minutes.
+udine:
+	swift build -c release --product touchline
+	python3 scripts/udine-report.py

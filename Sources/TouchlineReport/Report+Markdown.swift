@@ -162,6 +162,11 @@ extension Report {
             // FUZZ.md's own heading is replaced by this section's.
             out += "\n## Fuzzing\n\n" + (fuzz.hasPrefix("#") ? String(fuzz.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : fuzz)
         }
+        if let udine {
+            // UDINE.md's own heading is replaced by this section's.
+            out += "\n## Udine referee assignment (officials, a league's objective)\n\n"
+                + (udine.hasPrefix("#") ? String(udine.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : udine)
+        }
         out += "\n## History\n\n"
         out += history.map { $0.hasPrefix("#") ? String($0.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : $0 }
             ?? "No history file was given.\n"

@@ -21,6 +21,9 @@ public struct Report: Sendable, Codable {
     /// The fuzzing section (Markdown), written by `scripts/fuzz.sh --record` to `Benchmarks/FUZZ.md` beside the
     /// history file.
     public var fuzz: String? = nil
+    /// The Udine referee-assignment section (Markdown), kept in `Benchmarks/UDINE.md` beside the history file
+    /// (`scripts/udine-report.py` writes it from 180 s solves of every instance).
+    public var udine: String? = nil
     /// The command that regenerates the report.
     public var command: String
 }
@@ -99,9 +102,7 @@ extension Report {
             }
         }
         let history = configuration.historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-        let fuzz = configuration.historyFile
-            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("FUZZ.md").path }
-            .flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let fuzz = Self.besideHistory(configuration.historyFile, "FUZZ.md")
         let formatter = ISO8601DateFormatter()
         var report = Report(
             machine: MachineInfo.current(solvers: configuration.solvers), date: formatter.string(from: Date()),
@@ -109,7 +110,15 @@ extension Report {
             externalTimeLimit: configuration.externalTimeLimit, instances: instances, series: series,
             comparisons: comparisons, history: history, command: configuration.command)
         report.fuzz = fuzz
+        report.udine = Self.besideHistory(configuration.historyFile, "UDINE.md")
         return report
+    }
+
+    /// A hand-kept Markdown file beside the history file, when there is one.
+    public static func besideHistory(_ historyFile: String?, _ name: String) -> String? {
+        historyFile
+            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(name).path }
+            .flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
     }
 
     /// Every JSON instance under `directory`, by path relative to it's parent, sorted; files without a known

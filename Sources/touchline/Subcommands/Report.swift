@@ -91,7 +91,12 @@ struct ReportCommand: ParsableCommand {
                 IO.error("cannot read a report from \(from)")
                 throw ArgumentParser.ExitCode(ExitStatus.noInput.rawValue)
             }
-            report = saved
+            // The Markdown is rewritten with the hand-kept sections as they are now.
+            var refreshed = saved
+            refreshed.history = configuration.historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? saved.history
+            refreshed.fuzz = Report.besideHistory(configuration.historyFile, "FUZZ.md") ?? saved.fuzz
+            refreshed.udine = Report.besideHistory(configuration.historyFile, "UDINE.md") ?? saved.udine
+            report = refreshed
         } else {
             report = Report.run(configuration) { IO.error($0) }
         }
