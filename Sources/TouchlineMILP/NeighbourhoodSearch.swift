@@ -68,13 +68,12 @@ public struct NeighbourhoodSearch: Sendable {
             subOptions.timeLimitSeconds = min(roundSeconds, left)
             subOptions.warmStart = restricted.restrict(incumbent)
             subOptions.reportsLevels = false
-            let built = elapsed()
-            if let path = ProcessInfo.processInfo.environment["TOUCHLINE_LNS_DUMP"], rounds == 4 {
-                do { try sub.export(.lp).write(toFile: path, atomically: true, encoding: .utf8) } catch { FileHandle.standardError.write(Data("dump: \(error)\n".utf8)) }
-            }
             let result = solver.solve(sub, options: subOptions)
             if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
-                FileHandle.standardError.write(Data("lns round \(rounds): \(free.count) columns, \(sub.constraintCount) rows, build \(String(format: "%.2f", built - (left > 0 ? 0 : 0))) s, solve \(String(format: "%.2f", result.seconds)) s, \(result.stopReason), value \(result.objectiveValues.first.map { String($0) } ?? "-") (incumbent \(value))\n".utf8))
+                let found = result.objectiveValues.first.map { String(format: "%.0f", $0) } ?? "-"
+                FileHandle.standardError.write(Data((String(
+                    format: "lns round %d at %.2f s: %d columns, %d rows, %.2f s, ", rounds, elapsed(), free.count,
+                    sub.constraintCount, result.seconds) + "\(result.stopReason.rawValue), \(found) (incumbent \(Int(value)))\n").utf8))
             }
             stalled += 1
             guard let values = result.solution?.values else { continue }

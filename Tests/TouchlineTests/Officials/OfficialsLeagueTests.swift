@@ -103,34 +103,11 @@ import TouchlineMILP
             rules: OfficialsRules(restMinutes: 0, avoidIsHard: seed % 4 == 1, teamConflicts: seed % 2 == 0 ? .soft : .hard, objective: objective))
     }
 
-    /// The lexicographic optimum over every crew of every game (at most `maxOfficials`).
+    /// The lexicographic optimum over every crew of every game (at most `maxOfficials`, or exactly `sizes`).
     static func exhaustive(_ instance: OfficialsInstance, sizes: [Int]? = nil) -> OfficialsObjective? {
-        let core = OfficialsKind.core(instance)
-        let places = OfficialsKind.venuePlaces(instance)
-        let n = instance.officials.count
-        let options: [[[Int]]] = instance.matches.enumerated().map { m, match in
-            (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }
-                .filter { crew in sizes.map { crew.count == $0[m] } ?? (crew.count <= match.most) }
+        OfficialsTests.exhaustive(instance) { m, crew in
+            sizes.map { crew.count == $0[m] } ?? (crew.count <= instance.matches[m].most)
         }
-        var best: OfficialsObjective? = nil
-        var choice = [Int](repeating: 0, count: instance.matches.count)
-        while true {
-            let crews = choice.enumerated().map { options[$0][$1] }
-            let solution = core.solution(crews: crews, placeOf: places)
-            if OfficialsKind.verify(instance, solution).isEmpty {
-                let objective = OfficialsKind.objective(instance, solution)
-                if best == nil || OfficialsKind.isBetter(objective, than: best!) { best = objective }
-            }
-            var position = 0
-            while position < choice.count {
-                choice[position] += 1
-                if choice[position] < options[position].count { break }
-                choice[position] = 0
-                position += 1
-            }
-            if position == choice.count { break }
-        }
-        return best
     }
 
     #if GLPK

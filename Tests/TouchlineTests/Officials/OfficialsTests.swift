@@ -37,13 +37,17 @@ import TouchlineMILP
         return instance
     }
 
-    /// The lexicographic optimum over every crew of every match (each a subset of at most `officials`).
-    static func exhaustive(_ instance: OfficialsInstance) -> OfficialsObjective? {
+    /// The lexicographic optimum over every crew of every match (each a subset of at most `officials`, or
+    /// those `allowed` says, given the match's index).
+    static func exhaustive(
+        _ instance: OfficialsInstance, allowed: ((Int, [Int]) -> Bool)? = nil
+    ) -> OfficialsObjective? {
         let core = OfficialsKind.core(instance)
         let places = OfficialsKind.venuePlaces(instance)
         let n = instance.officials.count
-        let options: [[[Int]]] = instance.matches.map { match in
-            (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }.filter { $0.count <= match.needed }
+        let options: [[[Int]]] = instance.matches.enumerated().map { m, match in
+            (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }
+                .filter { crew in allowed.map { $0(m, crew) } ?? (crew.count <= match.needed) }
         }
         var best: OfficialsObjective? = nil
         var choice = [Int](repeating: 0, count: instance.matches.count)
