@@ -581,7 +581,9 @@ extension LineupKind {
         do {
             let analysis = LineupAnalysis(instance)
             var space = LineupPatternSpace(analysis)
-            if !compactModelForced, space.modeLimit == nil, space.enumerate() {
+            // The listing of colour schedules is bounded as in a solve (the export of a colour squad of 14 spent
+            // 25 s listing schedules; without the list the model keeps its exact size columns).
+            if !compactModelForced, space.modeLimit == nil, space.enumerate(deadline: ContinuousClock.now + .seconds(3)) {
                 let split = space.splitClasses()
                 let master = LineupPatternModel(split, window: nil, goal: .lexicographic)
                 return Formulation(

@@ -895,6 +895,7 @@ extension LineupPatternSpace {
         let absent = (0..<n).map { s in pool.filter { !a.canPlay[$0][s] }.count }
         var found = Set<ColourSchedule>()
         var steps = 0
+        var leaves = 0
         var overflow = false
         var late = false
         for coloured in stride(from: pool.count, through: count, by: -1) {
@@ -919,6 +920,12 @@ extension LineupPatternSpace {
                     overflow = true; late = true; return
                 }
                 if s == n {
+                    // The counting check on a leaf can take a millisecond: the clock is read every 64 leaves too
+                    // (every 4,096 steps alone let an export of a colour squad run 25 s past a 3 s deadline).
+                    leaves += 1
+                    if leaves & 63 == 0, analysis.isCancelled || deadline.map({ ContinuousClock.now >= $0 }) == true {
+                        overflow = true; late = true; return
+                    }
                     let colours = (0..<count).map { ColourSchedule.Colour(mask: masks[$0], size: sizes[$0]) }.sorted()
                     let schedule = ColourSchedule(colours: colours)
                     if let accept, !accept(schedule) { return }
