@@ -268,7 +268,10 @@ struct EngineRun<Kind: ProblemKind> {
         // the plan gives (a pitches term's groupSplits 10 in the model, 9 in the plan), so it is measured from the
         // plan's own value of the bound's level (found by the fuzzer, MILP at 0.05 s).
         var gap = result.gap
-        if result.stopReason != .optimal, let bound = result.bound, result.gapLevel < Kind.levels(objective).count {
+        // (GLPK's "no bound yet" is ±DBL_MAX: then its own gap, if any, stands.)
+        if result.stopReason != .optimal, let bound = result.bound, abs(bound) < 1e100,
+           result.gapLevel < Kind.levels(objective).count
+        {
             let value = Kind.levels(objective)[result.gapLevel].value
             gap = abs(value - bound) / (abs(value) + 2.220446049250313e-16)
             if var levels = stats.levels, result.gapLevel < levels.count {
