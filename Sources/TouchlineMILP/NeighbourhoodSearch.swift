@@ -38,9 +38,10 @@ public struct NeighbourhoodSearch: Sendable {
     /// (`stalled`: rounds since the last improvement, so that a caller can widen its neighbourhoods). An
     /// auxiliary column left fixed only restricts the sub-problem (its row keeps the old value feasible);
     /// after each sub-solve every column with a definition (``Model/define(_:as:)``) is recomputed from the
-    /// plan, so the value compared is the plan's own.
+    /// plan, so the value compared is the plan's own. `stop` ends the search once the incumbent's value
+    /// satisfies it (a value that meets a proven bound cannot be improved).
     public func improve(
-        _ start: [Double], options: SolveOptions, roundSeconds: Double,
+        _ start: [Double], options: SolveOptions, roundSeconds: Double, stop: (Double) -> Bool = { _ in false },
         next: (_ round: Int, _ stalled: Int, _ incumbent: [Double]) -> [Int]?
     ) -> Outcome {
         let started = ContinuousClock.now
@@ -50,7 +51,7 @@ public struct NeighbourhoodSearch: Sendable {
         var incumbent = start
         var value = objective.expression.value(start)
         var rounds = 0, improvements = 0, stalled = 0
-        while !options.isCancelled {
+        while !options.isCancelled && !stop(value) {
             let left = (options.timeLimitSeconds ?? .infinity) - elapsed()
             if left < 0.05 { break }
             guard let free = next(rounds, stalled, incumbent), !free.isEmpty else { break }
@@ -59,6 +60,8 @@ public struct NeighbourhoodSearch: Sendable {
             var sub = restricted.model
             let earlier = Array(sub.objectives.prefix(level))
             sub.objectives = [sub.objectives[level]]
+            // A bound derived from the earlier levels' values needs those values: the sub-problem has none.
+            sub.objectives[0].boundFromEarlier = nil
             for held in earlier {
                 let target = held.expression.value(restricted.restrict(incumbent) ?? [])
                 let expression = held.expression

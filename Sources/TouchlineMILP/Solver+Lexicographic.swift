@@ -101,7 +101,16 @@ extension Solver {
             let problem = model.flatten(objective: objective, extraRows: heldRows)
             let name = objective?.name ?? "feasibility"
             if options.reportsLevels { options.control?.report(.levelStarted(name: name, index: levelIndex, count: levels.count)) }
-            let outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
+            let outcome: LevelOutcome
+            if let blocks = options.neighbourhoods, let remaining, let current = incumbent, objective != nil {
+                // The level's share of what is left: an even split over the levels still to solve.
+                let share = remaining / Double(levels.count - levelIndex)
+                outcome = searchLevel(
+                    model, level: levelIndex, problem: problem, budget: share, incumbent: current, blocks: blocks,
+                    options: options)
+            } else {
+                outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
+            }
             totalNodes += outcome.nodes
             if options.reportsLevels {
                 options.control?.report(.levelFinished(

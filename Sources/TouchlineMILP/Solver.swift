@@ -17,6 +17,9 @@ public struct SolveOptions: Sendable {
     /// Whether ``Solver/solve(_:options:)`` reports its levels to `control` (a pipeline of many inner solves,
     /// such as the lineup engine's, turns it off and reports its own levels).
     public var reportsLevels = true
+    /// Column blocks (one per day of a term, say) for a large-neighbourhood search on each level that branch and
+    /// bound does not close at once (see ``ColumnBlocks``); nil for plain branch and bound.
+    public var neighbourhoods: ColumnBlocks?
 
     public init(
         timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,

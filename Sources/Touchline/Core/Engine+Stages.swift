@@ -192,6 +192,9 @@ struct EngineRun<Kind: ProblemKind> {
         // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
         var solveOptions = solveOptions(seconds: remaining(atLeast: 0.05), tuning: settings.tuning ?? formulation.tuning)
         if options.warmStart ?? true, let warmStart { solveOptions.warmStart = formulation.encode(warmStart) }
+        if let blocks = formulation.blocks, blocks.count > 1, formulation.model.variableCount >= Engine.searchColumns {
+            solveOptions.neighbourhoods = ColumnBlocks(blocks, of: formulation.model)
+        }
         let result = solver.solve(formulation.model, options: solveOptions)
         var stats = SolveStats(
             seconds: 0, variables: formulation.model.variableCount, constraints: formulation.model.constraintCount,

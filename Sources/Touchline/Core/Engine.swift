@@ -4,6 +4,10 @@ import TouchlineMILP
 /// Solves instances of any kind: validation, greedy, MILP warm-started by greedy, fallback, and the
 /// independent verification every printed result passes.
 public enum Engine {
+    /// Models with at least this many columns and ``Formulation/blocks`` are solved level by level with branch
+    /// and bound plus a large-neighbourhood search (a school day's models, a few hundred to a few thousand
+    /// columns, keep plain branch and bound: it proves them).
+    public static let searchColumns = 4_000
     /// Solves a decoded instance.
     ///
     /// - Returns: a report with status `optimal`, `feasible`, `infeasible` or `invalid`.

@@ -9,13 +9,18 @@ public struct Formulation<Solution: Sendable>: Sendable {
     public var encode: @Sendable (Solution) -> [Double]?
     /// Branch-and-bound settings suited to this kind.
     public var tuning: SolverTuning
+    /// Columns that belong together (one block per day of a term): a large model is solved level by level with
+    /// branch and bound for the bound and a large-neighbourhood search over groups of blocks for the plan (see
+    /// ``ColumnBlocks``). Nil or one block: branch and bound alone.
+    public var blocks: [[Int]]?
 
     public init(
-        model: Model, tuning: SolverTuning = SolverTuning(), decode: @escaping @Sendable (Assignment) -> Solution,
-        encode: @escaping @Sendable (Solution) -> [Double]?
+        model: Model, tuning: SolverTuning = SolverTuning(), blocks: [[Int]]? = nil,
+        decode: @escaping @Sendable (Assignment) -> Solution, encode: @escaping @Sendable (Solution) -> [Double]?
     ) {
         self.model = model
         self.tuning = tuning
+        self.blocks = blocks
         self.decode = decode
         self.encode = encode
     }

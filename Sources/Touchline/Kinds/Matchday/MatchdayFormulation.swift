@@ -11,7 +11,11 @@ extension MatchdayKind {
             placed: pitchesPart.x.map { row in sum(row.map(\.variable)) })
         let officialsPart = OfficialsModelBuilder(model: &model, core: core, placement: placement, previous: instance.previous?.assignments)
         model.maximize(pitchesPart.placed, name: "placed", bound: Double(pitchesPart.placeable))
-        model.maximize(officialsPart.filled, name: "filled")
+        // At most each placeable match's slots that its eligible officials can fill: met, it proves the level.
+        let slots = core.matches.indices.reduce(0) { total, m in
+            pitchesPart.x[m].isEmpty ? total : total + min(core.matches[m].needed, core.eligible[m].count)
+        }
+        model.maximize(officialsPart.filled, name: "filled", bound: Double(slots))
         if pitchesPart.changes != nil || officialsPart.changes != nil {
             model.minimize((pitchesPart.changes ?? LinearExpression()) + (officialsPart.changes ?? LinearExpression()), name: "changes", bound: 0)
         }
@@ -28,6 +32,7 @@ extension MatchdayKind {
         return Formulation(
             model: model,
             tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .driebeckTomlin),
+            blocks: blocks(core: core, pitches: pitchesPart, officials: officialsPart),
             decode: { result in
                 let placeOf = pitchesPart.placement(result)
                 let crews = officialsPart.x.map { row in row.filter { result.isOn($0.variable) }.map(\.official) }
@@ -39,5 +44,18 @@ extension MatchdayKind {
                 guard pitchesPart.encode(solution.pitches, into: &values), let crews = core.crews(solution.assignments) else { return nil }
                 return officialsPart.encode(crews: crews, into: &values) ? completed.completeStart(values) : nil
             })
+    }
+
+    /// One block per day of a term; on a single day one per match (its pitch and official columns), so that a
+    /// neighbourhood frees a few matches with everything that places and staffs them.
+    static func blocks(core: OfficialsCore, pitches: PitchesModelBuilder, officials: OfficialsModelBuilder) -> [[Int]] {
+        let perMatch = core.matches.indices.map { m in
+            pitches.x[m].map(\.variable.index) + officials.x[m].map(\.variable.index)
+        }
+        let days = Dictionary(grouping: core.matches.indices, by: { core.matches[$0].start / 1440 })
+        guard days.count == 1 else {
+            return days.sorted { $0.key < $1.key }.map { $0.value.flatMap { perMatch[$0] } }
+        }
+        return perMatch
     }
 }

@@ -31,6 +31,8 @@ extension OfficialsKind {
             // Pseudocost branching initialises by strong branching, which GLPK cannot interrupt: on the 294-match term it
             // ran 50 s past a 10 s limit. Driebeck–Tomlin keeps the limit (measured: 10.0 s).
             tuning: SolverTuning(feasibilityPump: false, cuts: false, branching: .driebeckTomlin),
+            blocks: Dictionary(grouping: x.indices, by: { core.matches[$0].start / 1440 })
+                .sorted { $0.key < $1.key }.map { $0.value.flatMap { x[$0].map(\.variable.index) } },
             decode: { result in
                 let crews = x.map { row in row.filter { result.isOn($0.variable) }.map(\.official) }
                 return core.solution(crews: crews, placeOf: places)
