@@ -2,16 +2,25 @@
 # Installs what Touchline's default build needs on Debian or Ubuntu: GLPK's headers and library
 # (libglpk-dev) and, for the tests and `touchline export` checks, glpsol (glpk-utils). With --print also what
 # the tests of the printable pages use: headless Chromium and poppler-utils (pdfinfo, pdftotext, pdftoppm).
-# Does nothing when they are already there. Usage: scripts/setup.sh [--print]
+# With --parallel also GNU parallel (the batch pipeline of split and merge).
+# Does nothing when they are already there. Usage: scripts/setup.sh [--print] [--parallel]
 set -euo pipefail
 
 missing=()
 [ -f /usr/include/glpk.h ] || missing+=(libglpk-dev)
 command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
-if [ "${1:-}" = "--print" ]; then
-  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
-  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
-fi
+for option in "$@"; do
+  case "$option" in
+    --print)
+      command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
+      command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+      ;;
+    --parallel)
+      command -v parallel >/dev/null 2>&1 || missing+=(parallel)
+      ;;
+    *) echo "touchline setup: unknown option $option (expected --print or --parallel)" >&2; exit 64 ;;
+  esac
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then

@@ -43,7 +43,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     init(_ error: TouchlineError) {
         self = switch error {
         case .invalidInput: .invalidInput
-        case .unknownKind, .outOfRange, .formatUnavailable, .unknownTimeZone, .unknownCalendarSubject: .usage
+        case .unknownKind, .outOfRange, .formatUnavailable, .unknownTimeZone, .unknownCalendarSubject, .splitUnavailable: .usage
         case .methodUnavailable: .unavailable
         case .verificationFailed, .solverFailure: .internalError
         }
@@ -58,6 +58,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case let .formatUnavailable(format, _): ["--format \(format.rawValue): \(error.description)"]
         case .unknownTimeZone: ["--time-zone: \(error.description)"]
         case .unknownCalendarSubject: ["--calendar-for: \(error.description)"]
+        case .splitUnavailable: [error.description]
         case .methodUnavailable, .verificationFailed, .solverFailure: [error.description]
         }
     }

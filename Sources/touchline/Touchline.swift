@@ -23,7 +23,7 @@ struct TouchlineCommand: ParsableCommand {
             73 an output file cannot be written; 74 standard output cannot be written (closed, full, broken pipe).
             """,
         version: "touchline \(TouchlineVersion.string), MILP backend \(BuildInfo.backend)",
-        subcommands: [Solve.self, Validate.self, Verify.self, Export.self, Schema.self, Kinds.self, Generate.self, ReportCommand.self],
+        subcommands: [Solve.self, Validate.self, Verify.self, Export.self, Split.self, Merge.self, Schema.self, Kinds.self, Generate.self, ReportCommand.self],
         defaultSubcommand: Solve.self
     )
 

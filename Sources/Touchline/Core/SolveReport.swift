@@ -118,6 +118,12 @@ public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
     /// With status `infeasible`: the sentence that says which rules collide; with `unknown`: that nothing is
     /// proven.
     public var reason: String?
+    /// The instance's own `id`, echoed (a part of a split instance has one, so that `merge` finds its result).
+    public var id: String?
+    /// The instance's `part`, echoed: which part of a split instance this result answers.
+    public var part: SplitPart?
+    /// For a plan `merge` assembled: how the instance was split and what the parts proved.
+    public var split: SplitSummary?
 
     public init(
         problem: String, status: ResultStatus, method: PlanMethod? = nil, objective: Kind.Objective? = nil,
@@ -140,7 +146,7 @@ public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
 
 extension SolveReport {
     private enum CodingKeys: String, CodingKey {
-        case problem, status, method, objective, bound, gap, stats, solution, warnings, errors, reason
+        case problem, status, method, objective, bound, gap, stats, solution, warnings, errors, reason, id, part, split
     }
 
     /// Encodes the contract fields always (as `null` when absent), the optional extras only when present.
@@ -157,5 +163,8 @@ extension SolveReport {
         try container.encode(warnings, forKey: .warnings)
         try container.encodeIfPresent(errors, forKey: .errors)
         try container.encodeIfPresent(reason, forKey: .reason)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(part, forKey: .part)
+        try container.encodeIfPresent(split, forKey: .split)
     }
 }

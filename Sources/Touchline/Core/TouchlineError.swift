@@ -35,6 +35,8 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
     case verificationFailed([String])
     /// The solver failed in a way that left no answer.
     case solverFailure(String)
+    /// `split` or `merge` of a kind or an instance that is not split (standings, lineups, a league objective).
+    case splitUnavailable(String)
 
     /// The input issues, for ``TouchlineError/invalidInput(_:)``; otherwise one issue holding the description.
     public var issues: [InputIssue] {
@@ -62,6 +64,8 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
             return "internal error: the result failed verification:\n" + violations.joined(separator: "\n")
         case let .solverFailure(message):
             return "solver failure: \(message)"
+        case let .splitUnavailable(message):
+            return message
         }
     }
 }

@@ -59,6 +59,10 @@ public struct MatchdayInstance: Sendable, Codable {
     /// The identity of this club's or league's fixtures (e.g. "eton-field-game"), mixed into calendar UIDs
     /// so that two clubs' "m1" never share one; optional (the UID also carries the match's teams).
     public var calendarId: String?
+    /// The instance's name, echoed in its result (`split` gives each part one).
+    public var id: String?
+    /// Which part of a split instance this is (written by `split`, echoed by `solve`, checked by `merge`).
+    public var part: SplitPart?
     /// Where the data comes from (kept with the instance, not used to solve).
     public var source: String?
 

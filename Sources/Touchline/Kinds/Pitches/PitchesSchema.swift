@@ -52,6 +52,8 @@ extension PitchesKind {
           "properties": {"bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440}}
         },
         "calendarId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"},
+        "id": {"type": "string", "description": "the instance's name, echoed in its result (split gives each part one)"},
+        "part": {"type": "object", "description": "which part of a split instance this is: written by split, echoed by solve, checked by merge"},
         "previous": {
           "type": "object", "required": ["assignments"],
           "description": "the published plan, in the output's solution format",

@@ -1,0 +1,181 @@
+import Foundation
+
+/// How `split` cuts an instance into parts.
+public enum SplitMode: String, Sendable, Codable, CaseIterable {
+    /// Connected components of the matches that share a candidate pitch, an eligible official or a team: the
+    /// parts are independent (no rule links two of them), so solving them apart loses nothing on the levels
+    /// the merge proves.
+    case component
+    /// One part per calendar day. Days of a term are linked by term-wide limits (an official's `maxTotal`),
+    /// which each day receives as a budget, and by term-wide counts; the merge says which levels it proves.
+    case day
+}
+
+/// What a part of a split instance is: carried in the part's JSON as `part`, echoed in its result, checked by
+/// `merge`.
+public struct SplitPart: Sendable, Codable, Equatable {
+    /// `<by>-<index>` (`day-3`, `component-12`): the part's `id` too.
+    public var id: String
+    public var by: SplitMode
+    /// 0-based position among the parts, and how many there are.
+    public var index: Int
+    public var count: Int
+    /// A fingerprint of the whole instance (FNV-1a of its matches' ids, starts and kinds): a result of another
+    /// instance's part is refused.
+    public var source: String
+    /// The part's match ids, in the whole instance's order.
+    public var matches: [String]
+    /// Term-wide limits this part was given as its own (official id → most matches on this day), when the
+    /// split is by day and officials have `maxTotal`.
+    public var budgets: [String: Int]?
+}
+
+/// How a level of the whole plan relates to the same level of the parts (for the merge's bound).
+public enum LevelComposition: Sendable {
+    /// The whole's value is the sum of the parts' values.
+    case sum
+    /// The whole's value is the largest of the parts' values.
+    case max
+    /// The whole's value is at least the sum of the parts' (a count over the whole term that the parts only
+    /// see day by day): the sum of the parts' bounds is a bound, and a plan that meets it is proven.
+    case atLeastSum
+    /// Nothing of the parts bounds the whole.
+    case none
+}
+
+/// One match as `split` sees it: its id, its calendar day and the resources it may share with others.
+public struct SplitUnit: Sendable {
+    public var id: String
+    public var day: Int
+    /// Keys of what the match may use (`pitch:a1`, `official:o7`, `team:keate`): matches sharing a key are in
+    /// one component.
+    public var resources: [String]
+
+    public init(id: String, day: Int, resources: [String]) {
+        self.id = id
+        self.day = day
+        self.resources = resources
+    }
+}
+
+/// A kind whose instances `split` cuts into independent parts and `merge` assembles again.
+public protocol SplittableKind: ProblemKind {
+    /// Why this instance cannot be split (nil when it can).
+    static func splitRefusal(_ instance: Instance) -> String?
+    /// Every match, in instance order.
+    static func splitUnits(_ instance: Instance) -> [SplitUnit]
+    /// Term-wide limits per resource that a split by day must share out (official id → `maxTotal`).
+    static func termLimits(_ instance: Instance) -> [String: Int]
+    /// How a plan of the whole (the kind's greedy) uses each limited resource, by day (official id → day →
+    /// matches): each day's budget starts from it, so that every day can do at least what that plan does.
+    static func termLimitUse(_ instance: Instance) -> [String: [Int: Int]]
+    /// The instance restricted to the matches at these positions, with these limits as the part's own.
+    static func restricted(_ instance: Instance, to matches: [Int], budgets: [String: Int]) -> Instance
+    /// The plan of the whole instance from the parts' plans (their assignments together).
+    static func merged(_ instance: Instance, _ parts: [Solution]) -> Solution
+    /// The match ids a part's plan assigns anything to.
+    static func assignedMatches(_ solution: Solution) -> Set<String>
+    /// How the named level of the whole relates to the parts' under this split.
+    static func composition(ofLevel name: String, by mode: SplitMode) -> LevelComposition
+}
+
+/// One part of a split: its instance (as the kind's type) and what it is.
+public struct InstancePart<Instance: Sendable>: Sendable {
+    public var part: SplitPart
+    public var instance: Instance
+}
+
+extension SplittableKind {
+    /// The parts of `instance` by `mode`, in a fixed order (components by their first match; days by date).
+    public static func split(_ instance: Instance, by mode: SplitMode) -> [InstancePart<Instance>] {
+        let units = splitUnits(instance)
+        var groups: [[Int]]
+        switch mode {
+        case .day:
+            groups = Dictionary(grouping: units.indices, by: { units[$0].day }).sorted { $0.key < $1.key }.map(\.value)
+        case .component:
+            var parent = Array(units.indices)
+            func find(_ i: Int) -> Int {
+                var i = i
+                while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                return i
+            }
+            var owner: [String: Int] = [:]
+            for (index, unit) in units.enumerated() {
+                for resource in unit.resources {
+                    if let other = owner[resource] {
+                        let (a, b) = (find(index), find(other))
+                        if a != b { parent[max(a, b)] = min(a, b) }
+                    } else {
+                        owner[resource] = index
+                    }
+                }
+            }
+            groups = Dictionary(grouping: units.indices, by: find).sorted { $0.key < $1.key }.map(\.value)
+        }
+        let source = fingerprint(units)
+        let limits = mode == .day ? termLimits(instance) : [:]
+        let use = limits.isEmpty ? [:] : termLimitUse(instance)
+        let days = groups.map { units[$0[0]].day }
+        let budgets = share(limits, over: groups, units: units, use: { resource, part in
+            mode == .day ? use[resource]?[days[part]] ?? 0 : 0
+        })
+        return groups.enumerated().map { index, members in
+            let part = SplitPart(
+                id: "\(mode.rawValue)-\(index + 1)", by: mode, index: index, count: groups.count, source: source,
+                matches: members.map { units[$0].id }, budgets: budgets[index].isEmpty ? nil : budgets[index])
+            return InstancePart(part: part, instance: restricted(instance, to: members, budgets: budgets[index]))
+        }
+    }
+
+    /// FNV-1a (64 bits) of every match's id and day, as 16 hex digits.
+    static func fingerprint(_ units: [SplitUnit]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for unit in units {
+            for byte in Array("\(unit.id)\u{1}\(unit.day)\u{2}".utf8) {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Each limit shared over the parts: first what the whole's plan uses in each part, then what is left in
+    /// proportion to the matches the resource may work in each (largest remainders first), so that the
+    /// parts' budgets add up to at most the limit.
+    static func share(
+        _ limits: [String: Int], over groups: [[Int]], units: [SplitUnit], use: (String, Int) -> Int
+    ) -> [[String: Int]] {
+        var result = [[String: Int]](repeating: [:], count: groups.count)
+        for (resource, limit) in limits.sorted(by: { $0.key < $1.key }) {
+            let key = "official:\(resource)"
+            let weights = groups.map { members in members.filter { units[$0].resources.contains(key) }.count }
+            let total = weights.reduce(0, +)
+            guard total > limit else { continue }  // the limit cannot bind: no budget needed
+            var shares = groups.indices.map { Swift.min(use(resource, $0), weights[$0]) }
+            var left = Swift.max(0, limit - shares.reduce(0, +))
+            let room = groups.indices.map { weights[$0] - shares[$0] }
+            let roomTotal = room.reduce(0, +)
+            if roomTotal > 0 && left > 0 {
+                let extra = room.map { Swift.min($0, left * $0 / roomTotal) }
+                for index in groups.indices { shares[index] += extra[index] }
+                left -= extra.reduce(0, +)
+                let order = groups.indices.sorted {
+                    let a = (limit * room[$0]) % roomTotal, b = (limit * room[$1]) % roomTotal
+                    return a != b ? a > b : $0 < $1
+                }
+                for index in order where left > 0 && shares[index] < weights[index] {
+                    shares[index] += 1
+                    left -= 1
+                }
+            }
+            for (index, share) in shares.enumerated() where weights[index] > 0 { result[index][resource] = share }
+        }
+        return result
+    }
+}
+
+extension KindAbilities {
+    public var isSplittable: Bool { Kind.self is any SplittableKind.Type }
+}

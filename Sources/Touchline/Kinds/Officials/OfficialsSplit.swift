@@ -1,0 +1,73 @@
+/// `split` and `merge` for officials: a match shares its eligible officials and its teams; by day, each
+/// official's `maxTotal` is shared out over the days as budgets and `repeatPairings` (an official seeing a
+/// team again over the term) is only bounded by the days' sum.
+extension OfficialsKind: SplittableKind {
+    public static func splitRefusal(_ instance: OfficialsInstance) -> String? {
+        (instance.rules?.hasCustomObjective ?? false)
+            ? "rules.objective: a league objective (kilometres, seasonal fairness) links the whole season; split is for the default objective"
+            : nil
+    }
+
+    public static func splitUnits(_ instance: OfficialsInstance) -> [SplitUnit] {
+        let core = core(instance)
+        return instance.matches.enumerated().map { index, match in
+            SplitUnit(
+                id: match.id, day: match.start.day,
+                resources: core.eligible[index].map { "official:\(instance.officials[$0].id)" }
+                    + Set(match.teams ?? []).sorted().map { "team:\($0)" })
+        }
+    }
+
+    public static func termLimits(_ instance: OfficialsInstance) -> [String: Int] {
+        var limits: [String: Int] = [:]
+        for official in instance.officials { if let limit = official.maxTotal { limits[official.id] = limit } }
+        return limits
+    }
+
+    public static func termLimitUse(_ instance: OfficialsInstance) -> [String: [Int: Int]] {
+        guard let plan = greedy(instance) else { return [:] }
+        var use: [String: [Int: Int]] = [:]
+        for match in instance.matches {
+            for official in plan.assignments[match.id] ?? [] { use[official, default: [:]][match.start.day, default: 0] += 1 }
+        }
+        return use
+    }
+
+    public static func restricted(_ instance: OfficialsInstance, to matches: [Int], budgets: [String: Int]) -> OfficialsInstance {
+        var part = instance
+        part.matches = matches.map { instance.matches[$0] }
+        let kept = Set(part.matches.map(\.id))
+        part.pinned = instance.pinned.map { pins in pins.filter { kept.contains($0.match) } }
+        if let previous = instance.previous {
+            part.previous = OfficialsSolution(assignments: previous.assignments.filter { kept.contains($0.key) })
+        }
+        part.officials = instance.officials.map { official in
+            var official = official
+            if let budget = budgets[official.id] { official.maxTotal = budget }
+            return official
+        }
+        return part
+    }
+
+    public static func merged(_ instance: OfficialsInstance, _ parts: [OfficialsSolution]) -> OfficialsSolution {
+        let core = core(instance)
+        var assignments: [String: [String]] = [:]
+        for part in parts { assignments.merge(part.assignments) { first, _ in first } }
+        let crews = instance.matches.map { match in
+            (assignments[match.id] ?? []).compactMap { core.officialIndex[$0] }
+        }
+        return core.solution(crews: crews, placeOf: venuePlaces(instance))
+    }
+
+    public static func assignedMatches(_ solution: OfficialsSolution) -> Set<String> {
+        Set(solution.assignments.keys)
+    }
+
+    public static func composition(ofLevel name: String, by mode: SplitMode) -> LevelComposition {
+        switch name {
+        case "maxLoad": .max
+        case "repeatPairings": mode == .day ? .atLeastSum : .sum
+        default: .sum
+        }
+    }
+}

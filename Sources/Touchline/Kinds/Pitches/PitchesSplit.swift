@@ -1,0 +1,46 @@
+/// `split` and `merge` for pitches: a match shares its candidate pitches and its teams; every level adds up
+/// over parts except `maxUsage`, the busiest pitch's count.
+extension PitchesKind: SplittableKind {
+    public static func splitRefusal(_ instance: PitchesInstance) -> String? { nil }
+
+    public static func splitUnits(_ instance: PitchesInstance) -> [SplitUnit] {
+        let analysis = PitchesAnalysis(instance)
+        return instance.matches.enumerated().map { index, match in
+            SplitUnit(
+                id: match.id, day: match.start.day,
+                resources: analysis.eligible[index].map { "pitch:\(instance.pitches[$0].id)" }
+                    + Set(match.teams ?? []).sorted().map { "team:\($0)" })
+        }
+    }
+
+    public static func termLimits(_ instance: PitchesInstance) -> [String: Int] { [:] }
+
+    public static func termLimitUse(_ instance: PitchesInstance) -> [String: [Int: Int]] { [:] }
+
+    public static func restricted(_ instance: PitchesInstance, to matches: [Int], budgets: [String: Int]) -> PitchesInstance {
+        var part = instance
+        part.matches = matches.map { instance.matches[$0] }
+        if let previous = instance.previous {
+            let kept = Set(part.matches.map(\.id))
+            part.previous = PitchesSolution(assignments: previous.assignments.filter { kept.contains($0.key) })
+        }
+        return part
+    }
+
+    public static func merged(_ instance: PitchesInstance, _ parts: [PitchesSolution]) -> PitchesSolution {
+        let analysis = PitchesAnalysis(instance)
+        var assignments: [String: String] = [:]
+        for part in parts { assignments.merge(part.assignments) { first, _ in first } }
+        return analysis.solution(placement: instance.matches.map { match in
+            assignments[match.id].flatMap { analysis.pitchIndex[$0] }
+        })
+    }
+
+    public static func assignedMatches(_ solution: PitchesSolution) -> Set<String> {
+        Set(solution.assignments.keys).union(solution.unplaced.map(\.match))
+    }
+
+    public static func composition(ofLevel name: String, by mode: SplitMode) -> LevelComposition {
+        name == "maxUsage" ? .max : .sum
+    }
+}

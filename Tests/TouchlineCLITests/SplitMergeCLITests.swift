@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `touchline split`, `solve --jsonl` and `touchline merge` as a batch system runs them.
+@Suite struct SplitMergeCLITests {
+    /// The shipped officials term split by day, each part solved, merged: one verified plan of the whole.
+    @Test func splitSolveMergeOfTheShippedTerm() throws {
+        let instance = "instances/officials/fieldgame-term.json"
+        let split = try Binary.run(["split", "--by", "day", instance])
+        #expect(split.status == 0, "\(split.stderr)")
+        let lines = split.stdout.split(separator: "\n")
+        #expect(lines.count == 42, "one part per match day of the term")
+        let solved = try Binary.run(["solve", "--jsonl", "--jobs", "2", "--time-limit", "2", "--reproducible"], stdin: split.stdout)
+        #expect(solved.status == 0, "\(solved.stderr)")
+        #expect(solved.stdout.split(separator: "\n").count == 42)
+        // In any order: a batch system returns results as they finish.
+        let shuffled = solved.stdout.split(separator: "\n").reversed().joined(separator: "\n") + "\n"
+        let resultsFile = try Binary.temporaryFile(shuffled, name: "results.jsonl")
+        let merged = try Binary.run(["merge", instance, resultsFile])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let json = try #require(merged.json)
+        #expect(json["problem"] as? String == "officials")
+        let summary = try #require(json["split"] as? [String: Any])
+        #expect(summary["parts"] as? Int == 42)
+        #expect(summary["by"] as? String == "day")
+        let objective = try #require(json["objective"] as? [String: Any])
+        #expect(objective["filled"] as? Int == 427, "every slot of the term is filled")
+        let mergedFile = try Binary.temporaryFile(merged.stdout, name: "merged.json")
+        let verify = try Binary.run(["verify", instance, mergedFile])
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
+
+    @Test func mergeOfAnIncompleteSetExits65AndNamesWhatIsMissing() throws {
+        let instance = "instances/pitches/fieldgame-term.json"
+        let split = try Binary.run(["split", "--by", "day", instance])
+        let solved = try Binary.run(["solve", "--jsonl", "--method", "greedy"], stdin: split.stdout)
+        let some = solved.stdout.split(separator: "\n").dropFirst().joined(separator: "\n")
+        let merged = try Binary.run(["merge", instance, try Binary.temporaryFile(some, name: "results.jsonl")])
+        #expect(merged.status == 65)
+        #expect(merged.stdout.isEmpty)
+        #expect(merged.stderr.contains("results: no result for day-1 of 42 parts"), "\(merged.stderr)")
+    }
+
+    @Test func splittingALineupIsAUsageError() throws {
+        let run = try Binary.run(["split", "--by", "component", "instances/lineups/u10-7v7.json"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("lineup instances are not split"), "\(run.stderr)")
+        let bad = try Binary.run(["split", "--by", "week", "instances/pitches/fieldgame-term.json"])
+        #expect(bad.status == 64)
+    }
+}

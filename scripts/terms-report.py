@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Measures issue 20's terms and writes Benchmarks/TERMS.md: every objective level's value, bound, gap and
+seconds on the three shipped term-sized instances and generated 300-match terms (pitches, officials,
+matchday; seeds 1-3) at the default 10 s limit, a generated 2,000-match pitches term at 60 s against greedy,
+greedy's own time per 100 matches, and the split/merge pipeline (by day, two processes at a time) beside one
+solve of the whole.
+
+    python3 scripts/terms-report.py [--binary PATH] [--out Benchmarks/TERMS.md]
+
+Release build, one solve at a time (the split pipeline runs two). Generated instances go to a temporary
+folder (`touchline generate` makes them again from the seed).
+"""
+import argparse
+import json
+import os
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(binary, args, stdin=None):
+    start = time.time()
+    done = subprocess.run([binary] + args, input=stdin, capture_output=True, text=True)
+    return done, time.time() - start
+
+
+def levels_text(result):
+    parts = []
+    for level in (result.get("stats") or {}).get("levels") or []:
+        value = level.get("value")
+        bound = level.get("bound")
+        gap = level.get("gap")
+        mark = "proven" if level["termination"] == "optimal" else (
+            f"bound {bound:g}, gap {100 * gap:.1f} %" if bound is not None and gap is not None else "no bound")
+        parts.append(f"{level['name']} {value:g} ({mark}, {level.get('seconds', 0):.1f} s)")
+    return "; ".join(parts)
+
+
+def within(result):
+    """Every level proven or within 1 % of its own bound."""
+    levels = (result.get("stats") or {}).get("levels") or []
+    if not levels:
+        return False
+    return all(l["termination"] == "optimal" or (l.get("gap") is not None and l["gap"] <= 0.01) for l in levels)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/touchline"))
+    parser.add_argument("--out", default=os.path.join(ROOT, "Benchmarks/TERMS.md"))
+    arguments = parser.parse_args()
+    binary = arguments.binary
+    work = tempfile.mkdtemp(prefix="touchline-terms-")
+    cases = [("pitches/fieldgame-term (294 matches)", os.path.join(ROOT, "instances/pitches/fieldgame-term.json")),
+             ("officials/fieldgame-term (427 slots)", os.path.join(ROOT, "instances/officials/fieldgame-term.json")),
+             ("matchday/fieldgame-saturday (40 matches)", os.path.join(ROOT, "instances/matchday/fieldgame-saturday.json"))]
+    for kind in ["pitches", "officials", "matchday"]:
+        for seed in [1, 2, 3]:
+            path = os.path.join(work, f"{kind}-300-{seed}.json")
+            run(binary, ["generate", kind, "--size", "300", "--seed", str(seed), "-o", path])
+            cases.append((f"generated {kind} 300, seed {seed}", path))
+    rows = []
+    met = 0
+    for name, path in cases:
+        done, seconds = run(binary, ["solve", "--time-limit", "10", path])
+        result = json.loads(done.stdout)
+        ok = within(result)
+        met += ok
+        rows.append(f"| {name} | {result['status']} | {seconds:.2f} | {'yes' if ok else 'no'} | {levels_text(result)} |")
+        print(rows[-1], flush=True)
+    # The 2,000-match pitches term: greedy, then 60 s.
+    big = os.path.join(work, "pitches-2000.json")
+    run(binary, ["generate", "pitches", "--size", "2000", "--seed", "1", "-o", big])
+    greedy_done, greedy_seconds = run(binary, ["solve", "--method", "greedy", big])
+    greedy = json.loads(greedy_done.stdout)
+    auto_done, auto_seconds = run(binary, ["solve", "--time-limit", "60", big])
+    auto = json.loads(auto_done.stdout)
+    # Greedy per 100 matches (the in-process seconds the result reports: validation, greedy, verification).
+    greedy_rows = []
+    for name, path in cases[:3] + [("generated pitches 2000, seed 1", big)]:
+        done, _ = run(binary, ["solve", "--method", "greedy", path])
+        result = json.loads(done.stdout)
+        matches = len(json.load(open(path))["matches"])
+        greedy_rows.append(f"| {name} | {matches} | {1000 * result['stats']['seconds']:.1f} | {100000 * result['stats']['seconds'] / matches:.2f} |")
+    # Split by day, two processes at a time, merge; beside one solve of the whole (same 10 s limit per solve).
+    split_rows = []
+    for name, path in cases[:2]:
+        start = time.time()
+        parts = subprocess.run([binary, "split", "--by", "day", path], capture_output=True, text=True, check=True).stdout
+        solved = subprocess.run([binary, "solve", "--jsonl", "--jobs", "2", "--time-limit", "10"], input=parts,
+                                capture_output=True, text=True).stdout
+        results = os.path.join(work, "results.jsonl")
+        open(results, "w").write(solved)
+        merged = json.loads(subprocess.run([binary, "merge", path, results], capture_output=True, text=True).stdout)
+        split_seconds = time.time() - start
+        whole_done, whole_seconds = run(binary, ["solve", "--time-limit", "10", path])
+        whole = json.loads(whole_done.stdout)
+        split_rows.append(
+            f"| {name} | {merged['split']['parts']} | {split_seconds:.2f} | {merged['status']} | {merged['objective']} | "
+            f"{', '.join(merged['split']['provenLevels']) or 'none'} | {whole_seconds:.2f} | {whole['status']} | {whole['objective']} |")
+    with open(arguments.out, "w") as out:
+        out.write("# Terms and seasons (issue 20)\n\n")
+        out.write("Written by `scripts/terms-report.py` (release build, one solve at a time, this 2-core machine; "
+                  "times are wall clock of the whole `touchline` run). A level is *proven* when its value meets a "
+                  "bound proven for the whole model; the target is every level proven or within 1 % of its own "
+                  "bound within 10 s.\n\n")
+        out.write(f"## Every level within 10 s: {met} of {len(cases)}\n\n")
+        out.write("| instance | status | seconds | target met | levels: value (proof or bound, seconds) |\n|---|---|---:|---|---|\n")
+        out.write("\n".join(rows) + "\n\n")
+        out.write("## A 2,000-match pitches term (generated, seed 1)\n\n")
+        out.write("| method | status | seconds | objective | levels |\n|---|---|---:|---|---|\n")
+        out.write(f"| greedy | {greedy['status']} | {greedy_seconds:.2f} | {greedy['objective']} | - |\n")
+        out.write(f"| auto, 60 s | {auto['status']} | {auto_seconds:.2f} | {auto['objective']} | {levels_text(auto)} |\n\n")
+        out.write("## Greedy's time\n\nIn-process seconds the result reports (validation, greedy and its verification), per 100 matches.\n\n")
+        out.write("| instance | matches | ms | ms per 100 matches |\n|---|---:|---:|---:|\n" + "\n".join(greedy_rows) + "\n\n")
+        out.write("## Split by day, two processes, merge\n\n`touchline split --by day` | `solve --jsonl --jobs 2 --time-limit 10` | "
+                  "`touchline merge`, beside one `solve --time-limit 10` of the whole.\n\n")
+        out.write("| instance | parts | split seconds | merged status | merged objective | levels the merge proves | whole seconds | whole status | whole objective |\n"
+                  "|---|---:|---:|---|---|---|---:|---|---|\n" + "\n".join(split_rows) + "\n")
+    print(f"wrote {arguments.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The batch pipeline of the README under GNU parallel: each shipped term split by day and by component, the
+# parts solved two at a time by separate `touchline` processes, merged, and the merged plan verified against
+# the whole instance. Installs GNU parallel (Debian package `parallel`) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --parallel
+swift build --product touchline
+touchline="$(swift build --show-bin-path)/touchline"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for instance in instances/officials/fieldgame-term.json instances/pitches/fieldgame-term.json instances/matchday/fieldgame-saturday.json; do
+  for by in day component; do
+    "$touchline" split --by "$by" "$instance" \
+      | parallel --will-cite --pipe -N1 --jobs 2 "$touchline" solve --jsonl --time-limit 2 > "$work/results.jsonl"
+    "$touchline" merge "$instance" "$work/results.jsonl" > "$work/merged.json" 2> "$work/merge.err"
+    "$touchline" verify "$instance" "$work/merged.json" > /dev/null
+    parts=$(wc -l < "$work/results.jsonl")
+    summary=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["status"], d["objective"], "proven:", ",".join(d["split"]["provenLevels"]) or "none")' "$work/merged.json")
+    echo "split-merge: $instance by $by: $parts parts, $summary"
+  done
+done
