@@ -106,6 +106,23 @@ public enum JSONFrontEnd {
         return kind.generateJSON(size: size, seed: seed)
     }
 
+    /// A generated officials season of `regions` regions (see ``OfficialsKind/generateSeason(size:regions:seed:)``),
+    /// as ``generate(kind:size:seed:)`` writes it.
+    public static func generateSeason(size: Int, regions: Int, seed: UInt64) -> Result<String, TouchlineError> {
+        let most = OfficialsKind.generatorSize.range.upperBound
+        guard regions >= 1, size >= regions, (size + regions - 1) / regions <= most else {
+            return .failure(.outOfRange(argument: "size", expected: "\(regions) to \(regions * most) with \(regions) regions, got \(size)"))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let season = OfficialsKind.generateSeason(size: size, regions: regions, seed: seed)
+            return .success(String(decoding: try encoder.encode(season), as: UTF8.self) + "\n")
+        } catch {
+            return .failure(.solverFailure("cannot encode the generated season: \(error)"))
+        }
+    }
+
     /// The JSON Schema of a kind's instance.
     public static func schema(_ name: String) -> String? {
         ProblemKinds.kind(named: name)?.schema

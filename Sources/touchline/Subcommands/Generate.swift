@@ -21,18 +21,32 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Option(help: "officials only: a season of this many regions (each its own venues and officials, the matches shared out), e.g. --size 10000 --regions 8.")
+    var regions: Int = 1
+
     func validate() throws {
         guard let found = ProblemKinds.kind(named: kind) else {
             throw ValidationError("unknown problem kind \"\(kind)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")
         }
         let range = found.generatorSize.range
+        if regions != 1 {
+            guard found.name == "officials" else { throw ValidationError("--regions: only the officials kind generates regions") }
+            guard regions >= 1 && regions <= 64 else { throw ValidationError("--regions: expected a whole number from 1 to 64") }
+            guard size >= regions && (size + regions - 1) / regions <= range.upperBound else {
+                throw ValidationError("--size: expected \(regions) to \(regions * range.upperBound) with --regions \(regions) (at most \(range.upperBound) matches a region), got \(size)")
+            }
+            return
+        }
         guard range.contains(size) else {
             throw ValidationError("--size: expected \(range.lowerBound) to \(range.upperBound) for \(kind) (\(found.generatorSize.meaning)), got \(size)")
         }
     }
 
     func run() throws {
-        switch JSONFrontEnd.generate(kind: kind, size: size, seed: seed) {
+        let generated = regions == 1
+            ? JSONFrontEnd.generate(kind: kind, size: size, seed: seed)
+            : JSONFrontEnd.generateSeason(size: size, regions: regions, seed: seed)
+        switch generated {
         case let .failure(error):
             try ExitStatus.fail(error)
         case let .success(text):

@@ -33,16 +33,23 @@ extension MatchdayKind: SplittableKind {
     public static func restricted(_ instance: MatchdayInstance, to matches: [Int], budgets: [String: Int]) -> MatchdayInstance {
         var part = instance
         part.matches = matches.map { instance.matches[$0] }
-        let kept = Set(part.matches.map(\.id))
-        part.pinned = instance.pinned.map { pins in pins.filter { kept.contains($0.match) } }
+        let ids = Set(part.matches.map(\.id))
+        part.pinned = instance.pinned.map { pins in pins.filter { ids.contains($0.match) } }
         if let previous = instance.previous {
             part.previous = MatchdaySolution(
-                pitches: PitchesSolution(assignments: previous.pitches.filter { kept.contains($0.key) }),
-                officials: OfficialsSolution(assignments: previous.assignments.filter { kept.contains($0.key) }))
+                pitches: PitchesSolution(assignments: previous.pitches.filter { ids.contains($0.key) }),
+                officials: OfficialsSolution(assignments: previous.assignments.filter { ids.contains($0.key) }))
         }
-        part.officials = instance.officials.map { official in
+        // Only the officials who may work one of the part's matches (or are pinned to one, or on one in the
+        // previous plan); the others could do nothing there.
+        let core = core(instance)
+        var kept = Set(matches.flatMap { core.eligible[$0] }.map { instance.officials[$0].id })
+        kept.formUnion((part.pinned ?? []).map(\.official))
+        kept.formUnion(part.previous.map { $0.assignments.values.flatMap { $0 } } ?? [])
+        part.officials = instance.officials.filter { kept.contains($0.id) }.map { official in
             var official = official
             if let budget = budgets[official.id] { official.maxTotal = budget }
+            official.avoid = official.avoid.map { $0.filter { kept.contains($0) } }
             return official
         }
         return part

@@ -13,6 +13,8 @@ struct OfficialsCore: Sendable {
         /// The most officials allowed (optional slots above `needed`).
         var most: Int? = nil
         var minExperience: Int? = nil
+        /// The field group of the match's venue when it is fixed (officials kind), for officials' `groups`.
+        var group: String? = nil
         var when: LocalDateTime { LocalDateTime(minutes: start) }
         var maxCrew: Int { max(needed, most ?? needed) }
     }
@@ -100,9 +102,10 @@ struct OfficialsCore: Sendable {
         nearby = near
     }
 
-    /// Level, availability for the whole match, and no attachment to either team (unless that is a cost).
+    /// Level, the official's field groups, availability for the whole match, and no attachment to either team (unless that is a cost).
     static func canWork(_ official: Official, _ match: Match, softTeamConflicts: Bool = false) -> Bool {
         if (official.level ?? 0) < match.minLevel { return false }
+        if let groups = official.groups, let group = match.group, !groups.contains(group) { return false }
         let start = LocalDateTime(minutes: match.start), end = LocalDateTime(minutes: match.end)
         if (official.unavailable ?? []).contains(where: { $0.overlaps(start: start, end: end) }) { return false }
         if softTeamConflicts { return true }

@@ -23,4 +23,50 @@ extension OfficialsKind {
             venues: venues, travelMinutes: FieldGame.travel, matches: matches, officials: officials,
             rules: OfficialsRules(restMinutes: 10), options: SolverOptions(timeLimitSeconds: 10))
     }
+
+    /// A league's season over `regions` regions: the matches shared out as evenly as the regions allow, each
+    /// region a generated term (seed `seed + region`) with its own venues (field groups `R1 North`, ...), teams
+    /// and officials, who work only in their region (`groups`); 90 minutes between regions. Regions share
+    /// nothing, so `split --by component` cuts the season into exactly its regions.
+    public static func generateSeason(size: Int, regions: Int, seed: UInt64) -> OfficialsInstance {
+        precondition(regions >= 1 && size >= regions, "regions out of range")
+        var venues: [Venue] = []
+        var matches: [OfficialsMatch] = []
+        var officials: [Official] = []
+        var travel: [TravelEntry] = []
+        var groups: [String] = []
+        for region in 0..<regions {
+            let count = size / regions + (region < size % regions ? 1 : 0)
+            let term = generate(size: count, seed: seed &+ UInt64(region))
+            let prefix = "r\(region + 1)-"
+            let name = "R\(region + 1) "
+            let own = Array(Set(term.venues.map { name + ($0.group ?? "") })).sorted()
+            groups += own
+            venues += term.venues.map { Venue(id: prefix + $0.id, name: $0.name.map { name + $0 }, group: name + ($0.group ?? "")) }
+            matches += term.matches.map { match in
+                var match = match
+                match.id = prefix + match.id
+                match.venue = prefix + match.venue
+                match.teams = match.teams?.map { prefix + $0 }
+                return match
+            }
+            officials += term.officials.map { official in
+                var official = official
+                official.id = prefix + official.id
+                official.name = official.name.map { name + $0 }
+                official.teams = official.teams?.map { prefix + $0 }
+                official.groups = own
+                return official
+            }
+            travel += (term.travelMinutes ?? []).map { TravelEntry(from: name + $0.from, to: name + $0.to, minutes: $0.minutes) }
+        }
+        for (i, a) in groups.enumerated() {
+            for b in groups[(i + 1)...] where a.split(separator: " ").first != b.split(separator: " ").first {
+                travel.append(TravelEntry(from: a, to: b, minutes: 90))
+            }
+        }
+        return OfficialsInstance(
+            venues: venues, travelMinutes: travel, matches: matches, officials: officials,
+            rules: OfficialsRules(restMinutes: 10), options: SolverOptions(timeLimitSeconds: 60))
+    }
 }

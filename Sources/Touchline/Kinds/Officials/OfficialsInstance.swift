@@ -129,11 +129,16 @@ public struct Official: Sendable, Codable, Equatable {
     /// Officials this one should not share a match with (directed, as leagues record it): `crewConflicts`, or
     /// a hard rule with `rules.avoidIsHard`.
     public var avoid: [String]?
+    /// The field groups (venues' `group`) the official works in, as a league's regions or an association's
+    /// areas (officials kind); absent: every group.
+    public var groups: [String]?
 
     public init(
         id: String, name: String? = nil, level: Int? = nil, teams: [String]? = nil, unavailable: [TimeWindow]? = nil,
-        maxPerDay: Int? = nil, maxTotal: Int? = nil, home: Location? = nil, experience: Int? = nil, avoid: [String]? = nil
+        maxPerDay: Int? = nil, maxTotal: Int? = nil, home: Location? = nil, experience: Int? = nil, avoid: [String]? = nil,
+        groups: [String]? = nil
     ) {
+        self.groups = groups
         self.home = home
         self.experience = experience
         self.avoid = avoid

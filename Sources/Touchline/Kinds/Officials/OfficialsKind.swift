@@ -18,8 +18,14 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
 
     static func core(_ instance: OfficialsInstance) -> OfficialsCore {
         let places = instance.venues.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon, x: $0.x, y: $0.y) }
+        let groupOfVenue = Dictionary(instance.venues.map { ($0.id, $0.group ?? "") }, uniquingKeysWith: { first, _ in first })
         return OfficialsCore(
-            matches: instance.matches.map(OfficialsCore.Match.init), officials: instance.officials, places: places,
+            matches: instance.matches.map { match in
+                var core = OfficialsCore.Match(match)
+                core.group = groupOfVenue[match.venue]
+                return core
+            },
+            officials: instance.officials, places: places,
             placeNames: instance.venues.map(\.displayName), travelEntries: instance.travelMinutes ?? [],
             speedKmh: instance.rules?.travelSpeedKmh ?? 50, rest: instance.rules?.restMinutes ?? 0,
             pins: instance.pinned ?? [],

@@ -21,7 +21,8 @@ extension OfficialsKind {
           }
         },
         "experience": {"type": "integer", "minimum": 0, "maximum": 1000, "description": "added up over a crew against minExperience (officials kind)"},
-        "avoid": {"type": "array", "items": {"type": "string"}, "description": "officials this one should not share a match with (officials kind)"}
+        "avoid": {"type": "array", "items": {"type": "string"}, "description": "officials this one should not share a match with (officials kind)"},
+        "groups": {"type": "array", "items": {"type": "string"}, "description": "the field groups (venues' group) the official works in, e.g. a league's regions (officials kind); absent: every group"}
       }
     }
     """#

@@ -131,6 +131,11 @@ extension OfficialsInstance {
                 issues.require(officialIds.contains(other), "\(path).avoid[\(j)]", "unknown official \"\(other)\"; expected one of the officials' ids")
                 issues.require(other != official.id, "\(path).avoid[\(j)]", "an official cannot avoid itself")
             }
+            let venueGroups = Set(venues.map { $0.group ?? "" })
+            for (j, group) in (official.groups ?? []).enumerated() {
+                issues.require(venueGroups.contains(group), "\(path).groups[\(j)]",
+                               "unknown field group \"\(group)\"; expected one of the venues' groups (\(venueGroups.sorted().joined(separator: ", ")))")
+            }
         }
         if geographic.count > 1 {
             issues.add(homes ? "officials" : "venues", "points mix degrees (lat, lon) and planar km (x, y); expected one kind for homes and venues")

@@ -112,6 +112,11 @@ struct OfficialsVerifier {
                 if (official.level ?? 0) < match.minLevel {
                     violations.append("\(id) (level \(official.level ?? 0)) officiates \(match.id), which needs level \(match.minLevel)")
                 }
+                if let groups = official.groups, let place = match.place,
+                   let group = places.first(where: { $0.id == place })?.group, !groups.contains(group)
+                {
+                    violations.append("\(id) officiates \(match.id) in field group \(group), outside the official's groups (\(groups.joined(separator: ", ")))")
+                }
                 let end = match.start + match.duration
                 for window in official.unavailable ?? [] where match.start < window.to && window.from < end {
                     violations.append("\(id) officiates \(match.id) but is unavailable from \(window.from) to \(window.to)")
