@@ -5,7 +5,11 @@ matchday; seeds 1-3) at the default 10 s limit, a generated 2,000-match pitches 
 greedy's own time per 100 matches, and the split/merge pipeline (by day, two processes at a time) beside one
 solve of the whole.
 
-    python3 scripts/terms-report.py [--binary PATH] [--out Benchmarks/TERMS.md]
+    python3 scripts/terms-report.py [--binary PATH] [--out Benchmarks/TERMS.md] [--season-only]
+
+The last section is a generated 10,000-match officials season of 8 regions: `split --by component` piped
+through GNU parallel (`--jobs 2`, 10 s a part) into `merge`, beside one `solve` of the whole at its own 60 s;
+`--season-only` re-measures just that section.
 
 Release build, one solve at a time (the split pipeline runs two). Generated instances go to a temporary
 folder (`touchline generate` makes them again from the seed).
@@ -50,9 +54,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/touchline"))
     parser.add_argument("--out", default=os.path.join(ROOT, "Benchmarks/TERMS.md"))
+    parser.add_argument("--season-only", action="store_true")
     arguments = parser.parse_args()
     binary = arguments.binary
     work = tempfile.mkdtemp(prefix="touchline-terms-")
+    if arguments.season_only:
+        text = open(arguments.out).read()
+        marker = text.find(SEASON_HEADER)
+        open(arguments.out, "w").write((text[:marker] if marker >= 0 else text + "\n") + season(binary, work))
+        print(f"wrote {arguments.out}")
+        return
     cases = [("pitches/fieldgame-term (294 matches)", os.path.join(ROOT, "instances/pitches/fieldgame-term.json")),
              ("officials/fieldgame-term (427 slots)", os.path.join(ROOT, "instances/officials/fieldgame-term.json")),
              ("matchday/fieldgame-saturday (40 matches)", os.path.join(ROOT, "instances/matchday/fieldgame-saturday.json"))]
@@ -119,7 +130,42 @@ def main():
                   "`touchline merge`, beside one `solve --time-limit 10` of the whole.\n\n")
         out.write("| instance | parts | split seconds | merged status | merged objective | levels the merge proves | whole seconds | whole status | whole objective |\n"
                   "|---|---:|---:|---|---|---|---:|---|---|\n" + "\n".join(split_rows) + "\n")
+        out.write("\n" + season(binary, work))
     print(f"wrote {arguments.out}")
+
+
+SEASON_HEADER = "## A 10,000-match season of 8 regions"
+
+
+def season(binary, work):
+    path = os.path.join(work, "season.json")
+    subprocess.run([binary, "generate", "officials", "--size", "10000", "--regions", "8", "-o", path], check=True)
+    start = time.time()
+    pipeline = (f"'{binary}' split --by component '{path}' | parallel --will-cite --pipe -N1 --jobs 2 "
+                f"'{binary}' solve --jsonl --time-limit 10 > '{work}/season-results.jsonl' 2>/dev/null && "
+                f"'{binary}' merge '{path}' '{work}/season-results.jsonl' > '{work}/season-merged.json' 2>/dev/null")
+    subprocess.run(["bash", "-c", pipeline], check=True)
+    split_seconds = time.time() - start
+    merged = json.load(open(os.path.join(work, "season-merged.json")))
+    verified = subprocess.run([binary, "verify", path, os.path.join(work, "season-merged.json")], capture_output=True, text=True)
+    whole_done, whole_seconds = run(binary, ["solve", path])
+    whole = json.loads(whole_done.stdout)
+
+    def gap(result):
+        return "-" if result.get("gap") is None else f"{100 * result['gap']:.2f} %"
+
+    lines = [SEASON_HEADER + "\n\n",
+             "`touchline generate officials --size 10000 --regions 8` (each region its own venues and officials, who "
+             "work only there); `split --by component | parallel --pipe -N1 --jobs 2 touchline solve --jsonl "
+             "--time-limit 10 | merge`, beside one `touchline solve` of the whole (its options: 60 s).\n\n",
+             "| run | seconds | status | method | objective | bound (first open level) | gap | verify |\n|---|---:|---|---|---|---|---|---|\n",
+             f"| split (8 parts) + parallel + merge | {split_seconds:.1f} | {merged['status']} | {merged['method']} | {merged['objective']} | "
+             f"{merged.get('bound')} | {gap(merged)} | {'ok' if verified.returncode == 0 else 'FAILED'} |\n",
+             f"| one solve of the whole ({whole['stats']['variables']} columns) | {whole_seconds:.1f} | {whole['status']} | {whole['method']} | "
+             f"{whole['objective']} | {whole.get('bound')} | {gap(whole)} | - |\n\n",
+             f"Levels the merge proves: {', '.join(merged['split']['provenLevels']) or 'none'}; parts' own seconds "
+             f"{merged['split']['partSeconds']:.1f} in all, the longest {merged['split']['longestPartSeconds']:.1f}.\n"]
+    return "".join(lines)
 
 
 if __name__ == "__main__":

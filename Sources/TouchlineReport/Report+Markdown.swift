@@ -167,6 +167,11 @@ extension Report {
             out += "\n## Udine referee assignment (officials, a league's objective)\n\n"
                 + (udine.hasPrefix("#") ? String(udine.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : udine)
         }
+        if let terms {
+            // TERMS.md's own heading is replaced by this section's.
+            out += "\n## Terms and seasons (search, split and merge)\n\n"
+                + (terms.hasPrefix("#") ? String(terms.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : terms)
+        }
         out += "\n## History\n\n"
         out += history.map { $0.hasPrefix("#") ? String($0.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : $0 }
             ?? "No history file was given.\n"

@@ -24,6 +24,9 @@ public struct Report: Sendable, Codable {
     /// The Udine referee-assignment section (Markdown), kept in `Benchmarks/UDINE.md` beside the history file
     /// (`scripts/udine-report.py` writes it from 180 s solves of every instance).
     public var udine: String? = nil
+    /// The terms-and-seasons section (Markdown), kept in `Benchmarks/TERMS.md` beside the history file
+    /// (`scripts/terms-report.py` writes it).
+    public var terms: String? = nil
     /// The command that regenerates the report.
     public var command: String
 }
@@ -111,6 +114,7 @@ extension Report {
             comparisons: comparisons, history: history, command: configuration.command)
         report.fuzz = fuzz
         report.udine = Self.besideHistory(configuration.historyFile, "UDINE.md")
+        report.terms = Self.besideHistory(configuration.historyFile, "TERMS.md")
         return report
     }
 

@@ -229,20 +229,21 @@ extension SplittableKind {
             report.bound = stats[open].bound
             report.gap = stats[open].gap
         }
-        if method == .greedy { report.bound = nil; report.gap = nil }
         var solveStats = SolveStats(
             seconds: partial.reduce(0) { $0 + $1.stats.seconds }, variables: partial.reduce(0) { $0 + $1.stats.variables },
             constraints: partial.reduce(0) { $0 + $1.stats.constraints }, nodes: partial.reduce(0) { $0 + $1.stats.nodes })
-        solveStats.levels = method == .greedy ? nil : stats
+        // A part answered with greedy's plan still carries what its MILP proved (its levels' bounds): the merge
+        // composes them, but a plan with a greedy part is never called optimal (greedy proves nothing).
+        solveStats.levels = stats
         report.stats = solveStats
         report.solution = plan
         report.split = SplitSummary(
-            by: mode, parts: parts.count, budgets: budgets, provenLevels: method == .greedy ? [] : proven,
+            by: mode, parts: parts.count, budgets: budgets, provenLevels: proven,
             partSeconds: solveStats.seconds, longestPartSeconds: partial.map(\.stats.seconds).max() ?? 0)
         if budgets {
             report.warnings.append("split by day shares term-wide limits (officials' maxTotal) out as budgets per day: the parts were restricted, so no bound of the whole is reported")
         }
-        if let open = firstOpen, method != .greedy {
+        if let open = firstOpen {
             report.warnings.append("the parts do not prove level \(levels[open].name) of the whole (\(stats[open].bound.map { "bound \($0)" } ?? "no bound")); later levels are not proven either")
         }
         (report.id, _) = JSONFrontEnd.identity(data)

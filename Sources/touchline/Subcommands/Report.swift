@@ -96,6 +96,7 @@ struct ReportCommand: ParsableCommand {
             refreshed.history = configuration.historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? saved.history
             refreshed.fuzz = Report.besideHistory(configuration.historyFile, "FUZZ.md") ?? saved.fuzz
             refreshed.udine = Report.besideHistory(configuration.historyFile, "UDINE.md") ?? saved.udine
+            refreshed.terms = Report.besideHistory(configuration.historyFile, "TERMS.md") ?? saved.terms
             report = refreshed
         } else {
             report = Report.run(configuration) { IO.error($0) }
