@@ -11,7 +11,7 @@ public struct Formulation<Solution: Sendable>: Sendable {
     public var tuning: SolverTuning
     /// Columns that belong together (one block per day of a term): a large model is solved level by level with
     /// branch and bound for the bound and a large-neighbourhood search over groups of blocks for the plan (see
-    /// ``ColumnBlocks``). Nil or one block: branch and bound alone.
+    /// `ColumnBlocks` in TouchlineMILP). Nil or one block: branch and bound alone.
     public var blocks: [[Int]]?
 
     public init(
