@@ -15,19 +15,10 @@ extension MatchdayKind: SplittableKind {
         }
     }
 
-    public static func termLimits(_ instance: MatchdayInstance) -> [String: Int] {
-        var limits: [String: Int] = [:]
-        for official in instance.officials { if let limit = official.maxTotal { limits[official.id] = limit } }
-        return limits
-    }
+    public static func termLimits(_ instance: MatchdayInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }
 
     public static func termLimitUse(_ instance: MatchdayInstance) -> [String: [Int: Int]] {
-        guard let plan = greedy(instance) else { return [:] }
-        var use: [String: [Int: Int]] = [:]
-        for match in instance.matches {
-            for official in plan.assignments[match.id] ?? [] { use[official, default: [:]][match.start.day, default: 0] += 1 }
-        }
-        return use
+        OfficialsCore.use(greedy(instance)?.assignments, days: instance.matches.map { ($0.id, $0.start.day) })
     }
 
     public static func restricted(_ instance: MatchdayInstance, to matches: [Int], budgets: [String: Int]) -> MatchdayInstance {
@@ -40,18 +31,8 @@ extension MatchdayKind: SplittableKind {
                 pitches: PitchesSolution(assignments: previous.pitches.filter { ids.contains($0.key) }),
                 officials: OfficialsSolution(assignments: previous.assignments.filter { ids.contains($0.key) }))
         }
-        // Only the officials who may work one of the part's matches (or are pinned to one, or on one in the
-        // previous plan); the others could do nothing there.
-        let core = core(instance)
-        var kept = Set(matches.flatMap { core.eligible[$0] }.map { instance.officials[$0].id })
-        kept.formUnion((part.pinned ?? []).map(\.official))
-        kept.formUnion(part.previous.map { $0.assignments.values.flatMap { $0 } } ?? [])
-        part.officials = instance.officials.filter { kept.contains($0.id) }.map { official in
-            var official = official
-            if let budget = budgets[official.id] { official.maxTotal = budget }
-            official.avoid = official.avoid.map { $0.filter { kept.contains($0) } }
-            return official
-        }
+        part.officials = core(instance).partOfficials(
+            matches, pinned: part.pinned, previous: part.previous?.assignments, budgets: budgets)
         return part
     }
 

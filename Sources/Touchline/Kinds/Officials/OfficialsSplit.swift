@@ -18,19 +18,10 @@ extension OfficialsKind: SplittableKind {
         }
     }
 
-    public static func termLimits(_ instance: OfficialsInstance) -> [String: Int] {
-        var limits: [String: Int] = [:]
-        for official in instance.officials { if let limit = official.maxTotal { limits[official.id] = limit } }
-        return limits
-    }
+    public static func termLimits(_ instance: OfficialsInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }
 
     public static func termLimitUse(_ instance: OfficialsInstance) -> [String: [Int: Int]] {
-        guard let plan = greedy(instance) else { return [:] }
-        var use: [String: [Int: Int]] = [:]
-        for match in instance.matches {
-            for official in plan.assignments[match.id] ?? [] { use[official, default: [:]][match.start.day, default: 0] += 1 }
-        }
-        return use
+        OfficialsCore.use(greedy(instance)?.assignments, days: instance.matches.map { ($0.id, $0.start.day) })
     }
 
     public static func restricted(_ instance: OfficialsInstance, to matches: [Int], budgets: [String: Int]) -> OfficialsInstance {
@@ -41,18 +32,8 @@ extension OfficialsKind: SplittableKind {
         if let previous = instance.previous {
             part.previous = OfficialsSolution(assignments: previous.assignments.filter { ids.contains($0.key) })
         }
-        // Only the officials who may work one of the part's matches (or are pinned to one, or on one in the
-        // previous plan); the others could do nothing there.
-        let core = core(instance)
-        var kept = Set(matches.flatMap { core.eligible[$0] }.map { instance.officials[$0].id })
-        kept.formUnion((part.pinned ?? []).map(\.official))
-        kept.formUnion(part.previous.map { $0.assignments.values.flatMap { $0 } } ?? [])
-        part.officials = instance.officials.filter { kept.contains($0.id) }.map { official in
-            var official = official
-            if let budget = budgets[official.id] { official.maxTotal = budget }
-            official.avoid = official.avoid.map { $0.filter { kept.contains($0) } }
-            return official
-        }
+        part.officials = core(instance).partOfficials(
+            matches, pinned: part.pinned, previous: part.previous?.assignments, budgets: budgets)
         return part
     }
 
@@ -75,6 +56,44 @@ extension OfficialsKind: SplittableKind {
         case "maxLoad": .max
         case "repeatPairings": mode == .day ? .atLeastSum : .sum
         default: .sum
+        }
+    }
+}
+
+/// What `officials` and `matchday` parts share: the term limits, how greedy's plan uses them, and which
+/// officials a part keeps.
+extension OfficialsCore {
+    /// Official id → `maxTotal`, for the officials that have one.
+    static func termLimits(_ officials: [Official]) -> [String: Int] {
+        var limits: [String: Int] = [:]
+        for official in officials { if let limit = official.maxTotal { limits[official.id] = limit } }
+        return limits
+    }
+
+    /// Official id → day → matches, in a plan's assignments.
+    static func use(_ assignments: [String: [String]]?, days: [(id: String, day: Int)]) -> [String: [Int: Int]] {
+        guard let assignments else { return [:] }
+        var use: [String: [Int: Int]] = [:]
+        for match in days {
+            for official in assignments[match.id] ?? [] { use[official, default: [:]][match.day, default: 0] += 1 }
+        }
+        return use
+    }
+
+    /// The officials of a part of these matches: only those who may work one of them (or are pinned to one, or
+    /// on one in the previous plan; the others could do nothing there), with their budgets as `maxTotal` and
+    /// `avoid` kept to the officials that stay.
+    func partOfficials(
+        _ matches: [Int], pinned: [OfficialPin]?, previous: [String: [String]]?, budgets: [String: Int]
+    ) -> [Official] {
+        var kept = Set(matches.flatMap { eligible[$0] }.map { officials[$0].id })
+        kept.formUnion((pinned ?? []).map(\.official))
+        kept.formUnion(previous.map { $0.values.flatMap { $0 } } ?? [])
+        return officials.filter { kept.contains($0.id) }.map { official in
+            var official = official
+            if let budget = budgets[official.id] { official.maxTotal = budget }
+            official.avoid = official.avoid.map { $0.filter { kept.contains($0) } }
+            return official
         }
     }
 }
