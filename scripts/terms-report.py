@@ -94,7 +94,8 @@ def main():
         done, _ = run(binary, ["solve", "--method", "greedy", path])
         result = json.loads(done.stdout)
         matches = len(json.load(open(path))["matches"])
-        greedy_rows.append(f"| {name} | {matches} | {1000 * result['stats']['seconds']:.1f} | {100000 * result['stats']['seconds'] / matches:.2f} |")
+        alone = result['stats'].get('greedySeconds') or 0
+        greedy_rows.append(f"| {name} | {matches} | {1000 * alone:.1f} | {100000 * alone / matches:.2f} | {1000 * result['stats']['seconds']:.1f} |")
     # Split by day, two processes at a time, merge; beside one solve of the whole (same 10 s limit per solve).
     split_rows = []
     for name, path in cases[:2]:
@@ -124,8 +125,9 @@ def main():
         out.write("| method | status | seconds | objective | levels |\n|---|---|---:|---|---|\n")
         out.write(f"| greedy | {greedy['status']} | {greedy_seconds:.2f} | {greedy['objective']} | - |\n")
         out.write(f"| auto, 60 s | {auto['status']} | {auto_seconds:.2f} | {auto['objective']} | {levels_text(auto)} |\n\n")
-        out.write("## Greedy's time\n\nIn-process seconds the result reports (validation, greedy and its verification), per 100 matches.\n\n")
-        out.write("| instance | matches | ms | ms per 100 matches |\n|---|---:|---:|---:|\n" + "\n".join(greedy_rows) + "\n\n")
+        out.write("## Greedy's time\n\n`stats.greedySeconds` of a `--method greedy` run (the heuristic alone, in process), per 100 matches, "
+                  "and the whole run's in-process seconds (validation, greedy, its verification).\n\n")
+        out.write("| instance | matches | greedy ms | ms per 100 matches | whole run ms |\n|---|---:|---:|---:|---:|\n" + "\n".join(greedy_rows) + "\n\n")
         out.write("## Split by day, two processes, merge\n\n`touchline split --by day` | `solve --jsonl --jobs 2 --time-limit 10` | "
                   "`touchline merge`, beside one `solve --time-limit 10` of the whole.\n\n")
         out.write("| instance | parts | split seconds | merged status | merged objective | levels the merge proves | whole seconds | whole status | whole objective |\n"

@@ -107,7 +107,7 @@ extension Solver {
                 let share = remaining / Double(levels.count - levelIndex)
                 outcome = searchLevel(
                     model, level: levelIndex, problem: problem, budget: share, incumbent: current, blocks: blocks,
-                    options: options)
+                    options: options, last: levelIndex == levels.count - 1)
             } else {
                 outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
             }

@@ -142,16 +142,19 @@ struct EngineRun<Kind: ProblemKind> {
         var plan: Kind.Solution?
         var objective: Kind.Objective?
         var seconds: Double
+        /// The heuristic alone, without its plan's verification.
+        var heuristicSeconds: Double
     }
 
     /// The greedy plan within what is left of the limit, verified.
     func greedy() throws(TouchlineError) -> Greedy {
         let before = seconds()
-        let plan = try Kind.greedy(instance, seconds: remaining(atLeast: 0.01))
-            .map { plan throws(TouchlineError) in try verified(plan, "greedy") }
+        let raw = Kind.greedy(instance, seconds: remaining(atLeast: 0.01))
+        let heuristicSeconds = seconds() - before
+        let plan = try raw.map { plan throws(TouchlineError) in try verified(plan, "greedy") }
         let objective = plan.map { Kind.objective(instance, $0) }
         settings.control?.report(.heuristic(objective: objective.flatMap { Kind.levels($0).first?.value }, seconds: seconds()))
-        return Greedy(plan: plan, objective: objective, seconds: seconds() - before)
+        return Greedy(plan: plan, objective: objective, seconds: seconds() - before, heuristicSeconds: heuristicSeconds)
     }
 
     /// The answer of `method: greedy` and of a build without GLPK.
@@ -162,7 +165,9 @@ struct EngineRun<Kind: ProblemKind> {
                 warnings: ["greedy found no plan; it proves nothing, the MILP could (method \"auto\" with GLPK)"],
                 reason: "the greedy heuristic found no plan that keeps every hard rule; nothing is proven")
         }
-        return report(.feasible, method: .greedy, plan: plan, objective: greedy.objective)
+        var stats = SolveStats()
+        stats.greedySeconds = greedy.heuristicSeconds
+        return report(.feasible, method: .greedy, plan: plan, objective: greedy.objective, stats: stats)
     }
 
     /// Greedy's plan when the limit leaves the MILP no time to start. Building and loading the model costs more
@@ -218,6 +223,7 @@ struct EngineRun<Kind: ProblemKind> {
         var stats = milp.stats
         var warnings = milp.warnings
         if let objective = greedy.objective { stats.greedyObjective = String(describing: objective) }
+        stats.greedySeconds = greedy.heuristicSeconds
 
         // A solver error at any level (GLPK out of its memory limit, or a fatal error) means the MILP's plan is
         // not its own: say so in a sentence and answer with greedy's plan, truthfully labelled.

@@ -44,6 +44,8 @@ public struct SolveStats: Sendable, Codable, Equatable {
     public var warmStartAccepted: Bool?
     /// The primary objective level's value found by greedy (for comparison).
     public var greedyObjective: String?
+    /// Seconds the greedy heuristic itself took (its plan's verification not included), when it ran.
+    public var greedySeconds: Double?
     /// Why the MILP stopped before proving every level (`gapReached`, `timeLimit`, `cancelled`, `error`); absent
     /// when it proved them all or did not run.
     public var stopReason: StopReason?
@@ -61,6 +63,7 @@ public struct SolveStats: Sendable, Codable, Equatable {
         var stats = self
         stats.seconds = 0
         stats.nodes = 0
+        stats.greedySeconds = nil  // timing: left out, so the same input gives the same bytes
         stats.levels = levels?.map { level in
             var level = level
             level.seconds = 0

@@ -259,11 +259,25 @@ struct OfficialsCore: Sendable {
     func greedy(placeOf: [Int?], previous: [String: [String]]?) -> [[Int]] {
         var crews = [[Int]](repeating: [], count: matches.count)
         var worked = [[Int]](repeating: [], count: officials.count)
+        // Each official's matches by start day: a clash needs the other match's start within reach of this
+        // match (rest, the longest travel, the longest match), so only those days are looked at.
+        var byDay = [[Int: [Int]]](repeating: [:], count: officials.count)
+        let reach = rest + travel.largest + (matches.map { $0.end - $0.start }.max() ?? 0)
         var seen = [[String: Int]](repeating: [:], count: officials.count)
+        let starts = matches.map(\.start)
         func fits(_ o: Int, _ m: Int) -> Bool {
             guard let place = placeOf[m] else { return false }
-            if worked[o].contains(where: { clash(m, at: place, $0, at: placeOf[$0]!) }) { return false }
-            if let limit = officials[o].maxPerDay, worked[o].filter({ matches[$0].day == matches[m].day }).count >= limit {
+            let first = Int((Double(matches[m].start - reach) / 1440).rounded(.down))
+            let last = Int((Double(matches[m].end + reach) / 1440).rounded(.down))
+            if last - first > 7 {
+                // Reach of more than a week (a long travel time): every match of the official.
+                if worked[o].contains(where: { clash(m, at: place, $0, at: placeOf[$0]!) }) { return false }
+            } else {
+                for day in first...max(first, last) {
+                    if (byDay[o][day] ?? []).contains(where: { clash(m, at: place, $0, at: placeOf[$0]!) }) { return false }
+                }
+            }
+            if let limit = officials[o].maxPerDay, (byDay[o][matches[m].day] ?? []).count >= limit {
                 return false
             }
             if let limit = officials[o].maxTotal, worked[o].count >= limit { return false }
@@ -273,6 +287,7 @@ struct OfficialsCore: Sendable {
         func assign(_ o: Int, _ m: Int) {
             crews[m].append(o)
             worked[o].append(m)
+            byDay[o][matches[m].day, default: []].append(m)
             for team in matches[m].teams { seen[o][team, default: 0] += 1 }
         }
         for m in matches.indices where placeOf[m] != nil {
@@ -288,13 +303,15 @@ struct OfficialsCore: Sendable {
                 let candidates = eligible[m].filter { !crews[m].contains($0) && fits($0, m) }
                 func score(_ o: Int) -> (Int, Int, Int, Int, Int) {
                     let keeps = kept.contains(officials[o].id) ? 0 : 1
-                    let day = worked[o].filter { matches[$0].day == matches[m].day }
-                    let before = moves(day.map { ($0, placeOf[$0]!) }.sorted { matches[$0.0].start < matches[$1.0].start }).count
-                    let after = moves((day + [m]).map { ($0, placeOf[$0]!) }.sorted { matches[$0.0].start < matches[$1.0].start }).count
+                    let day = byDay[o][matches[m].day] ?? []
+                    // Sorted by the local start times: a closure over `self` would copy the whole core per comparison.
+                    let before = moves(day.map { ($0, placeOf[$0]!) }.sorted { starts[$0.0] < starts[$1.0] }).count
+                    let after = moves((day + [m]).map { ($0, placeOf[$0]!) }.sorted { starts[$0.0] < starts[$1.0] }).count
                     let repeats = matches[m].teams.reduce(0) { $0 + (seen[o][$1] ?? 0) }
                     return (keeps, worked[o].count, after - before, repeats, o)
                 }
-                guard let best = candidates.min(by: { score($0) < score($1) }) else { break }
+                // Each candidate scored once (the official's index last makes every score distinct).
+                guard let best = candidates.map({ ($0, score($0)) }).min(by: { $0.1 < $1.1 })?.0 else { break }
                 assign(best, m)
             }
         }
