@@ -278,7 +278,7 @@ extension ProblemKind {
             return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
         }
         report.warnings = unknownFieldWarnings(data) + report.warnings
-        (report.id, report.part) = JSONFrontEnd.identity(data)
+        (report.id, report.part) = abilities.identity(instance)
         var diagnostics = report.warnings.map { "warning: \($0)" }
         if let reason = report.reason { diagnostics.append("\(report.status.rawValue): \(reason)") }
         let output: String

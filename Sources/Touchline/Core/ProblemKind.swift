@@ -231,6 +231,13 @@ public struct KindAbilities<Kind: ProblemKind>: Sendable {
         return open(kind)
     }
 
+    /// The instance's `id` and `part` (a splittable kind's; nil for the others).
+    public func identity(_ instance: Kind.Instance) -> (id: String?, part: SplitPart?) {
+        guard let kind = Kind.self as? any SplittableKind.Type else { return (nil, nil) }
+        func open<K: SplittableKind>(_: K.Type) -> (id: String?, part: SplitPart?) { K.identity(instance as! K.Instance) }
+        return open(kind)
+    }
+
     public func calendarSubjects(_ instance: Kind.Instance) -> Set<String>? {
         guard let kind = Kind.self as? any CalendarKind.Type else { return nil }
         func open<K: CalendarKind>(_: K.Type) -> Set<String> { K.calendarSubjects(instance as! K.Instance) }

@@ -16,18 +16,6 @@ public struct SplitSummary: Sendable, Codable, Equatable {
 }
 
 extension JSONFrontEnd {
-    /// The instance's top-level `id` and `part`, when it has them (they are echoed in its result).
-    static func identity(_ data: Data) -> (String?, SplitPart?) {
-        struct Identity: Decodable {
-            var id: String?
-            var part: SplitPart?
-        }
-        guard let parsed = try? JSONDocument.parse(data).get(),
-              let identity = try? JSONDecoder().decode(Identity.self, from: JSONDocument.normalized(parsed))
-        else { return (nil, nil) }
-        return (identity.id, identity.part)
-    }
-
     /// The parts of a JSON instance as JSON Lines: each line a complete instance of the same kind with its `id`
     /// and `part` (see ``SplitPart``), ready for `solve --jsonl`.
     /// - Throws (as the failure): the instance's issues; ``TouchlineError/splitUnavailable(_:)`` for a kind or
@@ -246,7 +234,7 @@ extension SplittableKind {
         if let open = firstOpen {
             report.warnings.append("the parts do not prove level \(levels[open].name) of the whole (\(stats[open].bound.map { "bound \($0)" } ?? "no bound")); later levels are not proven either")
         }
-        (report.id, _) = JSONFrontEnd.identity(data)
+        report.id = identity(instance).id
         let diagnostics = report.warnings.map { "warning: \($0)" }
         return .success(FrontEndOutput(
             output: JSONFrontEnd.encodeJSON(report, pretty: pretty), diagnostics: diagnostics, status: report.status))

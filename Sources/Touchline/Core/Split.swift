@@ -77,6 +77,19 @@ public protocol SplittableKind: ProblemKind {
     static func assignedMatches(_ solution: Solution) -> Set<String>
     /// How the named level of the whole relates to the parts' under this split.
     static func composition(ofLevel name: String, by mode: SplitMode) -> LevelComposition
+    /// The instance's own `id` and `part` (echoed in its result).
+    static func identity(_ instance: Instance) -> (id: String?, part: SplitPart?)
+}
+
+/// An instance that carries its own name and, when it is a part of a split, which part (both echoed in its
+/// result).
+public protocol NamedInstance {
+    var id: String? { get }
+    var part: SplitPart? { get }
+}
+
+extension SplittableKind where Instance: NamedInstance {
+    public static func identity(_ instance: Instance) -> (id: String?, part: SplitPart?) { (instance.id, instance.part) }
 }
 
 /// One part of a split: its instance (as the kind's type) and what it is.

@@ -65,3 +65,5 @@ extension MatchdayKind: SplittableKind {
         }
     }
 }
+
+extension MatchdayInstance: NamedInstance {}

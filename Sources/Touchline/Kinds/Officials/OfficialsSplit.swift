@@ -97,3 +97,5 @@ extension OfficialsCore {
         }
     }
 }
+
+extension OfficialsInstance: NamedInstance {}

@@ -44,3 +44,5 @@ extension PitchesKind: SplittableKind {
         name == "maxUsage" ? .max : .sum
     }
 }
+
+extension PitchesInstance: NamedInstance {}
