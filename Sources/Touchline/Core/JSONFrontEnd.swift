@@ -53,29 +53,33 @@ public enum JSONFrontEnd {
         _ data: Data, options: SolverOptions = SolverOptions(), settings: RunSettings = RunSettings(),
         format: OutputFormat = .json, pretty: Bool = false, calendarFor: String? = nil, timeZone: String? = nil
     ) throws(TouchlineError) -> FrontEndOutput {
-        switch identify(data) {
+        // The time limit counts from here: reading a large document is part of the solve a caller waits for.
+        var settings = settings
+        if settings.started == nil { settings.started = ContinuousClock.now }
+        // The document is read once: the kind, the instance and the unknown fields all come from this one parse.
+        switch read(data) {
         case let .failure(error):
             return invalid(problem: nil, error.issues, pretty: pretty)
-        case let .success(kind):
+        case let .success((document, kind)):
             return try kind.solveJSON(
-                data, options: options, settings: settings, format: format, pretty: pretty, calendarFor: calendarFor,
+                document, options: options, settings: settings, format: format, pretty: pretty, calendarFor: calendarFor,
                 timeZone: timeZone)
         }
     }
 
     /// Checks a JSON instance without solving it: every problem with its JSON path (empty when valid).
     public static func validate(_ data: Data) -> [InputIssue] {
-        switch identify(data) {
+        switch read(data) {
         case let .failure(error): return error.issues
-        case let .success(kind): return kind.validateJSON(data)
+        case let .success((document, kind)): return kind.validateJSON(document)
         }
     }
 
     /// Warnings about a JSON instance that do not stop it from being solved (fields its schema does not know).
     public static func warnings(_ data: Data) -> [String] {
-        switch identify(data) {
+        switch read(data) {
         case .failure: return []
-        case let .success(kind): return kind.unknownFieldWarnings(data)
+        case let .success((document, kind)): return kind.unknownFieldWarnings(document)
         }
     }
 
@@ -135,11 +139,18 @@ public enum JSONFrontEnd {
 
     /// Finds the kind named by the document's `problem` field.
     static func identify(_ data: Data) -> Result<any ProblemKind.Type, TouchlineError> {
-        let document: JSONValue
+        read(data).map(\.kind)
+    }
+
+    /// The document and the kind its `problem` field names.
+    static func read(_ data: Data) -> Result<(document: JSONValue, kind: any ProblemKind.Type), TouchlineError> {
         switch JSONDocument.parse(data) {
         case let .failure(error): return .failure(.invalidInput([error.issue]))
-        case let .success(value): document = value
+        case let .success(document): return identify(document: document).map { (document, $0) }
         }
+    }
+
+    static func identify(document: JSONValue) -> Result<any ProblemKind.Type, TouchlineError> {
         let name: String
         switch document["problem"] {
         case nil, .null?:
@@ -197,11 +208,13 @@ public enum JSONFrontEnd {
 extension ProblemKind {
     /// Decodes an instance, reporting every decoding and validation problem with its JSON path.
     public static func decodeInstance(_ data: Data) -> Result<Instance, TouchlineError> {
-        let document: JSONValue
         switch JSONDocument.parse(data) {
         case let .failure(error): return .failure(.invalidInput([error.issue]))
-        case let .success(value): document = value
+        case let .success(document): return decodeInstance(document: document)
         }
+    }
+
+    static func decodeInstance(document: JSONValue) -> Result<Instance, TouchlineError> {
         // Numbers outside their schema ranges are named here, with their paths, before the decoder sees them; the
         // rest of the instance is still checked (with those numbers clamped into range), so that every problem
         // is listed at once.
@@ -242,30 +255,30 @@ extension ProblemKind {
         }
     }
 
-    static func validateJSON(_ data: Data) -> [InputIssue] {
-        switch decodeValidInstance(data) {
+    static func validateJSON(_ document: JSONValue) -> [InputIssue] {
+        switch decodeValidInstance(document: document) {
         case let .failure(error): return error.issues
         case .success: return []
         }
     }
 
     /// Fields the kind's schema does not know, as warnings (`matches[2].preffered: unknown field, ignored`).
-    static func unknownFieldWarnings(_ data: Data) -> [String] {
-        UnknownFields.find(in: data, schema: schema)
+    static func unknownFieldWarnings(_ document: JSONValue) -> [String] {
+        UnknownFields.find(in: document, schema: schema)
     }
 
     static func solveJSON(
-        _ data: Data, options: SolverOptions, settings: RunSettings, format: OutputFormat, pretty: Bool,
-        calendarFor: String? = nil, timeZone: String? = nil
+        _ document: consuming JSONValue, options: SolverOptions, settings: RunSettings, format: OutputFormat,
+        pretty: Bool, calendarFor: String? = nil, timeZone: String? = nil
     ) throws(TouchlineError) -> FrontEndOutput {
-        // The time limit counts from here: reading a large document is part of the solve a caller waits for.
-        var settings = settings
-        if settings.started == nil { settings.started = ContinuousClock.now }
         let instance: Instance
-        switch decodeInstance(data) {
+        switch decodeInstance(document: document) {
         case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues, pretty: pretty)
         case let .success(decoded): instance = decoded
         }
+        // Found before solving, so that the document is not held while the solver works.
+        let unknownFields = unknownFieldWarnings(document)
+        _ = consume document
         if format == .ics {
             guard let subjects = abilities.calendarSubjects(instance) else { throw .formatUnavailable(.ics, kind: name) }
             if let timeZone, TimeZone(identifier: timeZone) == nil { throw .unknownTimeZone(timeZone) }
@@ -277,7 +290,7 @@ extension ProblemKind {
         if report.status == .invalid {
             return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
         }
-        report.warnings = unknownFieldWarnings(data) + report.warnings
+        report.warnings = unknownFields + report.warnings
         (report.id, report.part) = abilities.identity(instance)
         var diagnostics = report.warnings.map { "warning: \($0)" }
         if let reason = report.reason { diagnostics.append("\(report.status.rawValue): \(reason)") }
@@ -306,7 +319,14 @@ extension ProblemKind {
 
     /// Decodes an instance and checks it (options included): a valid instance or every issue.
     static func decodeValidInstance(_ data: Data) -> Result<Instance, TouchlineError> {
-        decodeInstance(data).flatMap { instance in
+        switch JSONDocument.parse(data) {
+        case let .failure(error): return .failure(.invalidInput([error.issue]))
+        case let .success(document): return decodeValidInstance(document: document)
+        }
+    }
+
+    static func decodeValidInstance(document: JSONValue) -> Result<Instance, TouchlineError> {
+        decodeInstance(document: document).flatMap { instance in
             let issues = semanticIssues(instance)
             return issues.isEmpty ? .success(instance) : .failure(.invalidInput(issues))
         }

@@ -4,9 +4,14 @@ import Foundation
 /// dropped in silence). Extra fields are allowed by the contract, so these are warnings, not errors.
 enum UnknownFields {
     static func find(in data: Data, schema: String) -> [String] {
-        guard let parsed = try? JSONDocument.parse(data).get(),
-              let document = try? JSONSerialization.jsonObject(with: JSONDocument.normalized(parsed)),
-              let schemaObject = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) as? [String: Any]
+        guard let parsed = try? JSONDocument.parse(data).get() else { return [] }
+        return find(in: parsed, schema: schema)
+    }
+
+    /// Walks the parsed document itself (a Foundation object tree of a large instance would take several times
+    /// the memory of the document).
+    static func find(in document: JSONValue, schema: String) -> [String] {
+        guard let schemaObject = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) as? [String: Any]
         else { return [] }
         var found: [String] = []
         walk(document, schemaObject, root: schemaObject, path: "", found: &found)
@@ -21,24 +26,27 @@ enum UnknownFields {
         return target
     }
 
-    private static func walk(_ value: Any, _ rawSchema: [String: Any], root: [String: Any], path: String, found: inout [String]) {
+    private static func walk(_ value: JSONValue, _ rawSchema: [String: Any], root: [String: Any], path: String, found: inout [String]) {
         let schema = resolve(rawSchema, root: root)
-        if let object = value as? [String: Any] {
-            if let properties = schema["properties"] as? [String: Any] {
-                let open = schema["additionalProperties"] != nil
-                for key in object.keys.sorted() {
-                    let child = JSONPath.join(path, key)
-                    if let childSchema = properties[key] as? [String: Any] {
-                        walk(object[key]!, childSchema, root: root, path: child, found: &found)
-                    } else if !open {
-                        found.append("\(child): unknown field, ignored")
-                    }
+        switch value {
+        case let .object(members):
+            guard let properties = schema["properties"] as? [String: Any] else { return }
+            let open = schema["additionalProperties"] != nil
+            for member in members.sorted(by: { $0.key < $1.key }) {
+                let child = JSONPath.join(path, member.key)
+                if let childSchema = properties[member.key] as? [String: Any] {
+                    walk(member.value, childSchema, root: root, path: child, found: &found)
+                } else if !open {
+                    found.append("\(child): unknown field, ignored")
                 }
             }
-        } else if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
-            for (index, element) in array.enumerated() {
+        case let .array(elements):
+            guard let items = schema["items"] as? [String: Any] else { return }
+            for (index, element) in elements.enumerated() {
                 walk(element, items, root: root, path: JSONPath.join(path, index), found: &found)
             }
+        default:
+            return
         }
     }
 }
