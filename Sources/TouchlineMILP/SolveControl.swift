@@ -23,6 +23,7 @@ public final class SolveControl: @unchecked Sendable {
     private let lock = NSLock()
     private var raised = false
     private var level = ""
+    private var failureMessage: String?
     private let started = ContinuousClock.now
     /// Receives the solve's events; nil for none.
     public let onEvent: (@Sendable (SolveEvent) -> Void)?
@@ -76,6 +77,22 @@ public final class SolveControl: @unchecked Sendable {
             lock.unlock()
         }
         onEvent?(event)
+    }
+
+    /// Remembers a solver failure (GLPK out of its memory limit, or a fatal error) of any solve made with this
+    /// control, inner ones included: a pipeline of many small solves may treat a failed one as merely unproven,
+    /// and its caller must still learn that the solver failed.
+    public func recordFailure(_ message: String) {
+        lock.lock()
+        if failureMessage == nil { failureMessage = message }
+        lock.unlock()
+    }
+
+    /// The first solver failure recorded (nil when none).
+    public var failure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failureMessage
     }
 
     /// The level that started last.

@@ -162,10 +162,17 @@ extension Solver {
         }
         var values = incumbent
         var value = objective.expression.value(incumbent)
+        func failed(_ message: String?) -> LevelOutcome {
+            LevelOutcome(
+                termination: .error, values: values, objective: value, seconds: elapsed(),
+                message: message ?? "\(name) failed", stopReason: .error)
+        }
         // 1. The relaxation's bound.
         if !meets(value) {
             let relaxation = solveRelaxation(problem, timeLimitSeconds: Swift.max(0.05, budget * 0.25), options: options)
             if relaxation.termination == .optimal { tighten(relaxation.objective) }
+            // A solver error (GLPK past its memory limit) is the level's answer: the caller says so in a sentence.
+            if relaxation.termination == .error { return failed(relaxation.message) }
         }
         // 2. The search.
         var rounds = 0
@@ -207,7 +214,9 @@ extension Solver {
                     }
                 }
                 if whole.termination == .optimal { tighten(value) } else { tighten(whole.bound) }
-            case .infeasible, .unbounded, .error, .noSolution:
+            case .error:
+                return failed(whole.message)
+            case .infeasible, .unbounded, .noSolution:
                 // The level holds the incumbent, so none of these is the level's truth: keep the search's plan.
                 break
             }

@@ -32,6 +32,10 @@ struct EngineRun<Kind: ProblemKind> {
     init(instance: Kind.Instance, overrides: SolverOptions, settings: RunSettings) {
         self.instance = instance
         self.options = (Kind.options(of: instance) ?? SolverOptions()).merged(with: overrides)
+        // A control that only watches (GLPK runs exactly as without one) records a solver failure inside any
+        // inner solve, which a pipeline of many small solves would otherwise count as merely unproven.
+        var settings = settings
+        if settings.control == nil { settings.control = SolveControl(cancellable: false) }
         self.settings = settings
         self.started = settings.started ?? ContinuousClock.now
     }
@@ -97,7 +101,7 @@ struct EngineRun<Kind: ProblemKind> {
     ) throws(TouchlineError) -> SolveReport<Kind> {
         let plan = try Kind.abilities.bestEffort(
             instance, solver: self.method == .greedy ? nil : Solvers.default,
-            options: solveOptions(seconds: remaining(atLeast: 1))
+            options: solveOptions(seconds: remaining(atLeast: 0.05))
         ).map { plan throws(TouchlineError) in try verified(plan, "best effort") }
         // The best effort may keep every rule after all: then a plan was found, and "unknown" would be untrue.
         if let plan, status == .unknown && Kind.abilities.brokenRules(plan).isEmpty {
@@ -116,12 +120,23 @@ struct EngineRun<Kind: ProblemKind> {
 
     /// For kinds whose work is many independent programs: their combined report; nil for the single model.
     func solveIndependently() throws(TouchlineError) -> SolveReport<Kind>? {
-        var partOptions = solveOptions(seconds: remaining(atLeast: 0.05))
+        // A kind with a best-effort plan keeps a little back for it (an unknown or infeasible answer still
+        // shows the plan that breaks the fewest rules), so that the limit holds.
+        let kept = Kind.abilities.hasBestEffort ? min(0.1 * limit, 0.3) : 0
+        var partOptions = solveOptions(seconds: max(0.05, remaining(atLeast: 0.05) - kept))
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         partOptions.reportsLevels = false
         guard let parts = Kind.abilities.solveIndependently(
             instance, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
         else { return nil }
+        // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is
+        // trusted beyond their proofs of infeasibility by counting; the answer is greedy's plan, with a sentence.
+        if let failure = settings.control?.failure, parts.infeasibleReason == nil {
+            let sentence = Engine.solverErrorSentence(failure, memoryLimitMB: options.memoryLimitMB)
+            var answer = try greedyAnswer(try greedy())
+            answer.warnings.append("the MILP stopped: \(sentence); this is the greedy plan")
+            return answer
+        }
         var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
         stats.patterns = parts.patterns
         stats.levels = parts.levels
@@ -193,6 +208,7 @@ struct EngineRun<Kind: ProblemKind> {
 
     /// The kind's model, warm-started by greedy's plan, under what is left of the limit.
     func milp(_ solver: any Solver, warmStart: Kind.Solution?) -> MILP {
+        let building = ContinuousClock.now
         let formulation = Kind.formulate(instance)
         // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
         var solveOptions = solveOptions(seconds: remaining(atLeast: 0.05), tuning: settings.tuning ?? formulation.tuning)
@@ -200,6 +216,12 @@ struct EngineRun<Kind: ProblemKind> {
         if let blocks = formulation.blocks, blocks.count > 1, formulation.model.variableCount >= Engine.searchColumns {
             solveOptions.neighbourhoods = ColumnBlocks(blocks, of: formulation.model)
         }
+        // What follows the solve (each level's flattening and loading before GLPK's clock starts, decoding and
+        // verifying the plan, writing the result, freeing the model) grows with the model as building it does:
+        // half the build time is kept back (the generated 10,000-match term at a 2 s limit: 0.66 s to build,
+        // 0.3 s after GLPK's clock).
+        let kept = 0.5 * (ContinuousClock.now - building).inSeconds
+        solveOptions.timeLimitSeconds = max(0.05, remaining(atLeast: 0.05) - kept)
         let result = solver.solve(formulation.model, options: solveOptions)
         var stats = SolveStats(
             seconds: 0, variables: formulation.model.variableCount, constraints: formulation.model.constraintCount,
@@ -227,8 +249,10 @@ struct EngineRun<Kind: ProblemKind> {
 
         // A solver error at any level (GLPK out of its memory limit, or a fatal error) means the MILP's plan is
         // not its own: say so in a sentence and answer with greedy's plan, truthfully labelled.
-        if result.stopReason == .error || result.levels.contains(where: { $0.termination == .error }) {
-            let sentence = Engine.solverErrorSentence(result.message, memoryLimitMB: options.memoryLimitMB)
+        let failure = settings.control?.failure
+        if result.stopReason == .error || result.levels.contains(where: { $0.termination == .error }) || failure != nil {
+            let sentence = Engine.solverErrorSentence(
+                result.stopReason == .error ? result.message : (failure ?? result.message), memoryLimitMB: options.memoryLimitMB)
             guard let plan = greedy.plan else { throw .solverFailure(sentence) }
             // Nothing the failed MILP reported about its levels is a proof about greedy's plan.
             stats.levels = nil

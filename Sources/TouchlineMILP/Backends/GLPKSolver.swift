@@ -51,6 +51,7 @@ public struct GLPKSolver: Solver {
         case Int(TL_STATUS_UNBOUNDED):
             return LevelOutcome(termination: .unbounded, seconds: seconds, message: message)
         default:
+            options.control?.recordFailure(message ?? "GLPK failed")
             return LevelOutcome(termination: .error, seconds: seconds, message: message ?? "GLPK failed")
         }
     }
@@ -73,6 +74,7 @@ public struct GLPKSolver: Solver {
         case Int(TL_STATUS_NO_SOLUTION):
             return RelaxationOutcome(termination: .noSolution, seconds: seconds, message: message)
         default:
+            options.control?.recordFailure(message ?? "GLPK failed")
             return RelaxationOutcome(termination: .error, seconds: seconds, message: message ?? "GLPK failed")
         }
     }
