@@ -144,6 +144,26 @@ import Testing
         #expect(warnings.contains { $0.contains("options.memoryLimitMB allows (1 MB)") }, "\(warnings)")
         #expect(!warnings.contains { $0.contains("Error detected in file") || $0.contains("glp_alloc") })
     }
+
+    /// The same promise where the MILP is many solves: the level search of a term (its LP relaxation fails
+    /// first), the lineup pipeline and the league search (their inner solves fail; before, the first two
+    /// answered "did not improve" or a milp plan with no word of the failure).
+    @Test(arguments: [
+        "instances/pitches/fieldgame-term.json", "instances/lineups/u14-11v11-22-every5.json",
+        "instances/officials/udine/RA-1-8.json",
+    ])
+    func aMemoryLimitTooSmallInsideAPipelineIsASentence(path: String) throws {
+        var instance = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var options = instance["options"] as? [String: Any] ?? [:]
+        options["memoryLimitMB"] = 1
+        instance["options"] = options
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: instance), as: UTF8.self)
+        let run = try Binary.run(["solve", "--time-limit", "5", "-"], stdin: text)
+        #expect(run.status == 0)
+        #expect(run.json?["method"] as? String == "greedy")
+        let warnings = run.json?["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("options.memoryLimitMB allows (1 MB)") }, "\(warnings)")
+    }
     #endif
 
     // MARK: ids of any length and any characters
