@@ -172,6 +172,11 @@ extension Report {
             out += "\n## Terms and seasons (search, split and merge)\n\n"
                 + (terms.hasPrefix("#") ? String(terms.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : terms)
         }
+        if let limits {
+            // LIMITS.md's own heading is replaced by this section's.
+            out += "\n## Promises: time limit, memory, reproducibility\n\n"
+                + (limits.hasPrefix("#") ? String(limits.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : limits)
+        }
         out += "\n## History\n\n"
         out += history.map { $0.hasPrefix("#") ? String($0.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : $0 }
             ?? "No history file was given.\n"

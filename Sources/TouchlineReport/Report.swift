@@ -27,6 +27,9 @@ public struct Report: Sendable, Codable {
     /// The terms-and-seasons section (Markdown), kept in `Benchmarks/TERMS.md` beside the history file
     /// (`scripts/terms-report.py` writes it).
     public var terms: String? = nil
+    /// The promises section (Markdown: time limit, memory, reproducibility), kept in `Benchmarks/LIMITS.md`
+    /// beside the history file (`scripts/limits-report.py` writes it).
+    public var limits: String? = nil
     /// The command that regenerates the report.
     public var command: String
 }
@@ -115,6 +118,7 @@ extension Report {
         report.fuzz = fuzz
         report.udine = Self.besideHistory(configuration.historyFile, "UDINE.md")
         report.terms = Self.besideHistory(configuration.historyFile, "TERMS.md")
+        report.limits = Self.besideHistory(configuration.historyFile, "LIMITS.md")
         return report
     }
 

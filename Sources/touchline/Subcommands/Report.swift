@@ -97,6 +97,7 @@ struct ReportCommand: ParsableCommand {
             refreshed.fuzz = Report.besideHistory(configuration.historyFile, "FUZZ.md") ?? saved.fuzz
             refreshed.udine = Report.besideHistory(configuration.historyFile, "UDINE.md") ?? saved.udine
             refreshed.terms = Report.besideHistory(configuration.historyFile, "TERMS.md") ?? saved.terms
+            refreshed.limits = Report.besideHistory(configuration.historyFile, "LIMITS.md") ?? saved.limits
             report = refreshed
         } else {
             report = Report.run(configuration) { IO.error($0) }
