@@ -1,5 +1,5 @@
 # Shortcuts for the README's commands (each is a script in scripts/ that works without make too).
-.PHONY: run test test-greedy-only report bench fuzz udine
+.PHONY: run test test-greedy-only report bench fuzz udine terms limits
 
 run:
 	bash scripts/run.sh
@@ -27,3 +27,14 @@ fuzz:
 udine:
 	swift build -c release --product touchline
 	python3 scripts/udine-report.py
+
+# Benchmarks/TERMS.md: the shipped and generated terms, split/merge pipelines, a 10,000-match season.
+terms:
+	swift build -c release --product touchline
+	python3 scripts/terms-report.py
+
+# Benchmarks/LIMITS.md: the time limit at 1, 2 and 10 s on the hardest instance of each kind, --reproducible
+# bytes, a 55 MB input's memory, a memory limit too small (about 8 minutes).
+limits:
+	swift build -c release --product touchline
+	python3 scripts/limits-report.py
