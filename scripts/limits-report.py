@@ -160,7 +160,7 @@ def main():
     lines.append("")
     lines.append("Misses: " + ("; ".join(misses) if misses else "none.") + "")
     lines.append("")
-    lines.append("## The same bytes with `--reproducible`")
+    lines.append("### The same bytes with `--reproducible`")
     lines.append("")
     lines.append("Two runs in separate processes, byte compare (greedy always; the MILP at 10 s when it proves "
                  "optimality, the promise's scope).")
@@ -170,7 +170,7 @@ def main():
     for kind, method, status, same in repro:
         lines.append(f"| {kind} | {method} | {status} | {'not proven: outside the promise' if same is None else ('yes' if same else '**no**')} |")
     lines.append("")
-    lines.append(f"## A large input")
+    lines.append(f"### A large input")
     lines.append("")
     lines.append(f"A standings input of {size_mb:.1f} MB (20 teams, 480,000 results, made by this script):")
     lines.append("")
@@ -179,7 +179,7 @@ def main():
     for command, code, wall, peak in memory:
         lines.append(f"| `touchline {command}` | {code} | {wall:.2f} | {peak:.0f} MB |")
     lines.append("")
-    lines.append("## A memory limit too small")
+    lines.append("### A memory limit too small")
     lines.append("")
     status, method, warnings = memory_line
     lines.append(f"`instances/pitches/fieldgame-term.json` with `options.memoryLimitMB: 1`: status `{status}`, "
