@@ -3,11 +3,6 @@ import Foundation
 /// Finds fields that a kind's JSON Schema does not know (a typo such as `preffered` would otherwise be
 /// dropped in silence). Extra fields are allowed by the contract, so these are warnings, not errors.
 enum UnknownFields {
-    static func find(in data: Data, schema: String) -> [String] {
-        guard let parsed = try? JSONDocument.parse(data).get() else { return [] }
-        return find(in: parsed, schema: schema)
-    }
-
     /// Walks the parsed document itself (a Foundation object tree of a large instance would take several times
     /// the memory of the document).
     static func find(in document: JSONValue, schema: String) -> [String] {
