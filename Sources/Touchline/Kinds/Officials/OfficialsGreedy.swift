@@ -5,7 +5,8 @@ extension OfficialsKind {
         let core = core(instance)
         let places = venuePlaces(instance)
         if instance.rules?.hasCustomObjective ?? false {
-            return core.solution(crews: core.leagueGreedy(placeOf: places, weights: costWeights(instance)), placeOf: places)
+            var league = LeagueGreedy(core: core, places: places, weights: costWeights(instance))
+            return core.solution(crews: league.run(), placeOf: places)
         }
         return core.solution(crews: core.greedy(placeOf: places, previous: instance.previous?.assignments), placeOf: places)
     }

@@ -1,0 +1,244 @@
+/// The greedy for an assignor's own objective (officials kind, fixed venues), on integer state only: teams,
+/// days and weights are numbered once, so choosing a slot's official hashes nothing.
+///
+/// Required slots go in the classic order (fewest spare officials first), each to the official who adds the
+/// least weighted cost of the objective's cost terms (km added to the official's day, conflicts, the change in
+/// load deviation and team frequency measured against the averages of the required slots, a crew left short of
+/// experience); two passes then take each slot back and give it again with the whole season placed; then each
+/// optional slot that lowers the weighted cost is filled.
+struct LeagueGreedy {
+    // What does not change.
+    let core: OfficialsCore
+    let places: [Int]
+    let officialCount: Int
+    let teamTotal: Int
+    /// Per match, its team numbers.
+    let teamsOf: [[Int]]
+    /// Per official, the team numbers it is attached to (soft team conflicts only).
+    let attached: [[Int]]
+    /// Per team, the required slots of its matches.
+    let teamRequired: [Int]
+    /// Per match, its day's number; per day number, the numbers of the calendar days before and after (−1: none).
+    let dayOf: [Int]
+    let dayBefore: [Int]
+    let dayAfter: [Int]
+    let dayCount: Int
+    let required: Int
+    let wKm, wTeamConflicts, wCrewConflicts, wLoadDeviation, wTeamFrequency, wLowExperience, wOptional, wRepeats: Int
+
+    // The plan so far.
+    var crews: [[Int]]
+    var load: [Int]
+    /// Per (official, day number): the official's matches that day in start order.
+    var byDay: [[Int]]
+    /// Per (official, team): the team's matches the official works.
+    var teamCount: [Int]
+    var slots = 0
+
+    init(core: OfficialsCore, places: [Int], weights: [OfficialsTerm: Int]) {
+        self.core = core
+        self.places = places
+        let matches = core.matches
+        officialCount = core.officials.count
+        var teamNumber: [String: Int] = [:]
+        var teamsOf: [[Int]] = []
+        teamsOf.reserveCapacity(matches.count)
+        for match in matches {
+            var numbers: [Int] = []
+            for team in match.teams {
+                if let known = teamNumber[team] {
+                    numbers.append(known)
+                } else {
+                    teamNumber[team] = teamNumber.count
+                    numbers.append(teamNumber.count - 1)
+                }
+            }
+            teamsOf.append(numbers)
+        }
+        self.teamsOf = teamsOf
+        teamTotal = teamNumber.count
+        attached = core.officials.map { official in
+            core.softTeamConflicts ? (official.teams ?? []).compactMap { teamNumber[$0] } : []
+        }
+        var teamRequired = [Int](repeating: 0, count: teamNumber.count)
+        for (m, match) in matches.enumerated() {
+            for team in teamsOf[m] { teamRequired[team] += match.needed }
+        }
+        self.teamRequired = teamRequired
+        required = matches.reduce(0) { $0 + $1.needed }
+        let days = Array(Set(matches.map(\.day))).sorted()
+        var dayNumber: [Int: Int] = [:]
+        for (number, day) in days.enumerated() { dayNumber[day] = number }
+        dayOf = matches.map { dayNumber[$0.day]! }
+        dayBefore = days.map { dayNumber[$0 - 1] ?? -1 }
+        dayAfter = days.map { dayNumber[$0 + 1] ?? -1 }
+        dayCount = days.count
+        wKm = weights[.distanceKm] ?? 0
+        wTeamConflicts = weights[.teamConflicts] ?? 0
+        wCrewConflicts = weights[.crewConflicts] ?? 0
+        wLoadDeviation = weights[.loadDeviation] ?? 0
+        wTeamFrequency = weights[.teamFrequency] ?? 0
+        wLowExperience = weights[.lowExperience] ?? 0
+        wOptional = weights[.optionalUnfilled] ?? 0
+        wRepeats = weights[.repeatPairings] ?? 0
+        crews = [[Int]](repeating: [], count: matches.count)
+        load = [Int](repeating: 0, count: officialCount)
+        byDay = [[Int]](repeating: [], count: officialCount * days.count)
+        teamCount = [Int](repeating: 0, count: officialCount * teamNumber.count)
+    }
+
+    static func ceilDiv(_ a: Int, _ b: Int) -> Int { a <= 0 ? 0 : (a + b - 1) / b }
+
+    func before(_ a: Int, _ b: Int) -> Bool {
+        let x = core.matches[a], y = core.matches[b]
+        return x.start != y.start ? x.start < y.start : x.id < y.id
+    }
+
+    /// The km that working `m` adds to the official's day (its matches kept in start order).
+    func insertionKm(_ o: Int, _ m: Int) -> Int {
+        guard let home = core.homeKm[o] else { return 0 }
+        let day = byDay[o * dayCount + dayOf[m]]
+        let p = places[m]
+        var i = 0
+        while i < day.count && before(day[i], m) { i += 1 }
+        let previous = i > 0 ? places[day[i - 1]] : -1, next = i < day.count ? places[day[i]] : -1
+        let into = previous >= 0 ? core.placeKm[previous][p] : home[p]
+        let out = next >= 0 ? core.placeKm[p][next] : home[p]
+        let skipped: Int
+        if previous >= 0 && next >= 0 {
+            skipped = core.placeKm[previous][next]
+        } else if previous >= 0 {
+            skipped = home[previous]
+        } else if next >= 0 {
+            skipped = home[next]
+        } else {
+            skipped = 0
+        }
+        return into + out - skipped
+    }
+
+    func clashes(_ m: Int, day: Int, _ o: Int) -> Bool {
+        guard day >= 0 else { return false }
+        for other in byDay[o * dayCount + day] where core.clash(m, at: places[m], other, at: places[other]) { return true }
+        return false
+    }
+
+    func fits(_ o: Int, _ m: Int) -> Bool {
+        let day = dayOf[m]
+        if clashes(m, day: day, o) { return false }
+        if let limit = core.officials[o].maxPerDay, byDay[o * dayCount + day].count >= limit { return false }
+        if let limit = core.officials[o].maxTotal, load[o] >= limit { return false }
+        if core.avoidIsHard {
+            for other in crews[m] where core.avoids[o].contains(other) || core.avoids[other].contains(o) { return false }
+        }
+        // Clashes across midnight: the neighbouring calendar days too.
+        return !clashes(m, day: dayBefore[day], o) && !clashes(m, day: dayAfter[day], o)
+    }
+
+    func deviation(_ k: Int, total: Int) -> Int { Self.ceilDiv(abs(total - officialCount * k), officialCount) }
+
+    func frequency(_ k: Int, _ team: Int) -> Int { Self.ceilDiv(officialCount * k - teamRequired[team], officialCount) }
+
+    /// The weighted cost that giving `o` a slot of `m` adds to the plan as it stands.
+    func cost(_ o: Int, _ m: Int, optional: Bool) -> Int {
+        let match = core.matches[m]
+        var total = 0
+        if wKm != 0 { total += wKm * insertionKm(o, m) }
+        if wTeamConflicts != 0 && !attached[o].isEmpty {
+            for team in teamsOf[m] where attached[o].contains(team) { total += wTeamConflicts }
+        }
+        if wCrewConflicts != 0 {
+            for other in crews[m] {
+                if core.avoids[o].contains(other) { total += wCrewConflicts }
+                if core.avoids[other].contains(o) { total += wCrewConflicts }
+            }
+        }
+        if wLoadDeviation != 0 {
+            let target = max(required, slots + (optional ? 1 : 0))
+            total += wLoadDeviation * (deviation(load[o] + 1, total: target) - deviation(load[o], total: target))
+        }
+        if wTeamFrequency != 0 || wRepeats != 0 {
+            for team in teamsOf[m] {
+                let k = teamCount[o * teamTotal + team]
+                total += wTeamFrequency * (frequency(k + 1, team) - frequency(k, team))
+                if k > 0 { total += wRepeats }
+            }
+        }
+        if wLowExperience != 0, let least = match.minExperience, least > 0 {
+            var before = 0
+            for other in crews[m] { before += core.experience[other] }
+            let last = crews[m].count + 1 >= match.needed
+            if last && before + core.experience[o] < least && (optional || crews[m].count + 1 == match.needed) {
+                total += optional ? 0 : wLowExperience
+            }
+            if optional && before < least && before + core.experience[o] >= least { total -= wLowExperience }
+        }
+        if optional { total -= wOptional }
+        return total
+    }
+
+    mutating func assign(_ o: Int, _ m: Int) {
+        crews[m].append(o)
+        load[o] += 1
+        let key = o * dayCount + dayOf[m]
+        var index = 0
+        while index < byDay[key].count && !before(m, byDay[key][index]) { index += 1 }
+        byDay[key].insert(m, at: index)
+        for team in teamsOf[m] { teamCount[o * teamTotal + team] += 1 }
+        slots += 1
+    }
+
+    mutating func remove(_ o: Int, _ m: Int) {
+        crews[m].removeAll { $0 == o }
+        load[o] -= 1
+        byDay[o * dayCount + dayOf[m]].removeAll { $0 == m }
+        for team in teamsOf[m] { teamCount[o * teamTotal + team] -= 1 }
+        slots -= 1
+    }
+
+    /// The fitting official (not in the crew) who adds the least cost, ties to the lower index; with
+    /// `improving`, only one whose cost is negative.
+    func cheapest(_ m: Int, optional: Bool, improving: Bool = false) -> Int? {
+        var best = -1, bestCost = 0
+        for o in core.eligible[m] where !crews[m].contains(o) && fits(o, m) {
+            let c = cost(o, m, optional: optional)
+            if improving && c >= 0 { continue }
+            if best < 0 || c < bestCost {
+                best = o
+                bestCost = c
+            }
+        }
+        return best < 0 ? nil : best
+    }
+
+    mutating func run() -> [[Int]] {
+        let matches = core.matches
+        for m in matches.indices {
+            for o in core.pins[m] where fits(o, m) { assign(o, m) }
+        }
+        let order = matches.indices.sorted { a, b in
+            let slackA = core.eligible[a].count - matches[a].needed, slackB = core.eligible[b].count - matches[b].needed
+            return (slackA, matches[a].start, a) < (slackB, matches[b].start, b)
+        }
+        for m in order {
+            while crews[m].count < matches[m].needed, let chosen = cheapest(m, optional: false) { assign(chosen, m) }
+        }
+        // Two passes of re-insertion: each required slot is taken back and given again to the official who
+        // adds the least cost now that every other slot is placed (the first pass chose with half the season
+        // still empty).
+        for _ in 0..<2 {
+            for m in order {
+                for o in crews[m] where !core.pins[m].contains(o) {
+                    remove(o, m)
+                    assign(cheapest(m, optional: false) ?? o, m)
+                }
+            }
+        }
+        for m in order where crews[m].count >= matches[m].needed {
+            while crews[m].count < matches[m].maxCrew, let chosen = cheapest(m, optional: true, improving: true) {
+                assign(chosen, m)
+            }
+        }
+        return crews
+    }
+}
