@@ -4,8 +4,9 @@
 /// Required slots go in the classic order (fewest spare officials first), each to the official who adds the
 /// least weighted cost of the objective's cost terms (km added to the official's day, conflicts, the change in
 /// load deviation and team frequency measured against the averages of the required slots, a crew left short of
-/// experience); two passes then take each slot back and give it again with the whole season placed; then each
-/// optional slot that lowers the weighted cost is filled.
+/// experience); rounds of local search then take each slot back and give it again with the whole season placed
+/// and swap officials between matches of one day, until a round changes nothing; then each optional slot that
+/// lowers the weighted cost is filled.
 struct LeagueGreedy {
     // What does not change.
     let core: OfficialsCore
@@ -23,6 +24,8 @@ struct LeagueGreedy {
     let dayBefore: [Int]
     let dayAfter: [Int]
     let dayCount: Int
+    /// Per day number, its matches.
+    let matchesOfDay: [[Int]]
     let required: Int
     let wKm, wTeamConflicts, wCrewConflicts, wLoadDeviation, wTeamFrequency, wLowExperience, wOptional, wRepeats: Int
 
@@ -73,6 +76,9 @@ struct LeagueGreedy {
         dayBefore = days.map { dayNumber[$0 - 1] ?? -1 }
         dayAfter = days.map { dayNumber[$0 + 1] ?? -1 }
         dayCount = days.count
+        var matchesOfDay = [[Int]](repeating: [], count: days.count)
+        for m in matches.indices { matchesOfDay[dayOf[m]].append(m) }
+        self.matchesOfDay = matchesOfDay
         wKm = weights[.distanceKm] ?? 0
         wTeamConflicts = weights[.teamConflicts] ?? 0
         wCrewConflicts = weights[.crewConflicts] ?? 0
@@ -223,22 +229,74 @@ struct LeagueGreedy {
         for m in order {
             while crews[m].count < matches[m].needed, let chosen = cheapest(m, optional: false) { assign(chosen, m) }
         }
-        // Two passes of re-insertion: each required slot is taken back and given again to the official who
-        // adds the least cost now that every other slot is placed (the first pass chose with half the season
-        // still empty).
-        for _ in 0..<2 {
+        // Rounds of local search until one changes nothing (at most ten): each required slot taken back and
+        // given again to the official who adds the least cost now that every other slot is placed (the first
+        // pass chose with half the season still empty), then swaps of two officials between two matches of
+        // one day (the km of both days fall together; a slot given back alone cannot see that).
+        for _ in 0..<10 {
+            var changed = false
             for m in order {
                 for o in crews[m] where !core.pins[m].contains(o) {
                     remove(o, m)
-                    assign(cheapest(m, optional: false) ?? o, m)
+                    let chosen = cheapest(m, optional: false) ?? o
+                    if chosen != o { changed = true }
+                    assign(chosen, m)
                 }
             }
+            if swapPass() { changed = true }
+            if !changed { break }
         }
+        // Optional slots last: each one filled when it lowers the weighted cost.
         for m in order where crews[m].count >= matches[m].needed {
             while crews[m].count < matches[m].maxCrew, let chosen = cheapest(m, optional: true, improving: true) {
                 assign(chosen, m)
             }
         }
         return crews
+    }
+
+    /// One pass of swaps of two officials between two matches of one day, each made when the cost of both
+    /// slots falls (optional slots priced as optional); true when one was made. Swapping within a day keeps
+    /// every official's load and matches per day, so only clashes and hard avoidance need checking.
+    mutating func swapPass() -> Bool {
+        var changed = false
+        for list in matchesOfDay {
+            for (i, m1) in list.enumerated() {
+                for m2 in list[(i + 1)...] {
+                    for o1 in crews[m1] where !core.pins[m1].contains(o1) && !crews[m2].contains(o1) {
+                        guard crews[m1].contains(o1) else { continue }
+                        for o2 in crews[m2] where !core.pins[m2].contains(o2) && !crews[m1].contains(o2) {
+                            guard crews[m1].contains(o1), crews[m2].contains(o2) else { continue }
+                            guard core.eligible[m1].contains(o2) && core.eligible[m2].contains(o1) else { continue }
+                            let optional1 = crews[m1].count > core.matches[m1].needed, optional2 = crews[m2].count > core.matches[m2].needed
+                            remove(o1, m1)
+                            remove(o2, m2)
+                            let old1 = cost(o1, m1, optional: optional1)
+                            assign(o1, m1)
+                            let old2 = cost(o2, m2, optional: optional2)
+                            remove(o1, m1)
+                            var done = false
+                            if fits(o2, m1) {
+                                let new1 = cost(o2, m1, optional: optional1)
+                                assign(o2, m1)
+                                if fits(o1, m2) && new1 + cost(o1, m2, optional: optional2) < old1 + old2 {
+                                    assign(o1, m2)
+                                    done = true
+                                } else {
+                                    remove(o2, m1)
+                                }
+                            }
+                            if !done {
+                                assign(o1, m1)
+                                assign(o2, m2)
+                            } else {
+                                changed = true
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return changed
     }
 }
