@@ -91,26 +91,38 @@ def main():
                  "level); **bound** is the proven lower bound Touchline reports for that level and **gap** = "
                  "(cost − bound) / cost. **published** is the best cost table 6.1 of the data's README reports "
                  "(simulated annealing or greedy, 3 minutes on a faster laptop), **published greedy** its greedy's. "
-                 "Touchline's **greedy** is `--method greedy` (the start of the search)." % args.limit)
+                 "Touchline's **greedy** is `--method greedy` (the start of the search), with its time alone." % args.limit)
     lines.append("")
-    lines.append("| instance | published | Touchline cost | below published by | bound | gap | seconds | greedy | published greedy | hard violations | km | loadDeviation | teamFrequency | optionalUnfilled |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    below = 0
+    lines.append("| instance | published | Touchline cost | below published by | bound | gap | seconds | greedy | greedy ms / 100 matches | published greedy | hard violations | km | loadDeviation | teamFrequency | optionalUnfilled |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    below = greedy_below = greedy_fast = 0
     for name, result, scored, seconds, verified, _ in rows:
         best, greedy_published = PUBLISHED[name]
-        greedy = subprocess.run([args.binary, "solve", "--method", "greedy", os.path.join(ROOT, "instances/officials/udine/%s.json" % name)],
-                                capture_output=True, text=True).stdout
-        greedy_cost = [l for l in json.loads(greedy)["objective"]["levels"] if l["name"] == "cost"][0]["value"]
+        greedy_path = os.path.join(ROOT, "instances/officials/udine/%s.json" % name)
+        match_count = len(json.load(open(greedy_path))["matches"])
+        # Three runs of the greedy alone (stats.greedySeconds: the heuristic without its plan's verification);
+        # the median, in ms per 100 matches (the budget is 10).
+        greedy_runs = [json.loads(subprocess.run([args.binary, "solve", "--method", "greedy", greedy_path],
+                                                 capture_output=True, text=True).stdout) for _ in range(3)]
+        greedy_cost = [l for l in greedy_runs[0]["objective"]["levels"] if l["name"] == "cost"][0]["value"]
+        greedy_ms = sorted(run["stats"]["greedySeconds"] for run in greedy_runs)[1] * 1000 * 100 / match_count
         below += scored["cost"] < best
         bound = result.get("bound")
-        lines.append("| %s | %d | %d | %.2f %% | %s | %s | %.0f | %d | %d | %d%s | %d | %d | %d | %d |" % (
+        greedy_below += greedy_cost <= greedy_published
+        greedy_fast += greedy_ms < 10
+        lines.append("| %s | %d | %d | %.2f %% | %s | %s | %.0f | %d | %.1f | %d | %d%s | %d | %d | %d | %d |" % (
             name, best, scored["cost"], 100 * (best - scored["cost"]) / best, "%d" % bound if bound is not None else "-",
-            gap(result), seconds, greedy_cost, greedy_published, scored["hardViolations"], "" if verified else " (verify failed)",
+            gap(result), seconds, greedy_cost, greedy_ms, greedy_published, scored["hardViolations"], "" if verified else " (verify failed)",
             scored["td"], scored["gd"], scored["af"], scored["o"]))
     lines.append("")
     lines.append("Below the best published cost on %d of %d seasons; every plan passes `touchline verify` and has 0 hard "
                  "violations under the benchmark's rules." % (below, len(rows)) if all(r[4] for r in rows) and all(r[2]["hardViolations"] == 0 for r in rows)
                  else "Below the best published cost on %d of %d seasons; see the hard violations column." % (below, len(rows)))
+    lines.append("")
+    lines.append("Touchline's greedy (construction, then re-insertion and same-day swaps until neither helps, then "
+                 "optional slots priced exactly) costs no more than the published greedy on %d of %d seasons and runs "
+                 "under 10 ms per 100 matches on %d of %d (median of three runs of `--method greedy`, "
+                 "`stats.greedySeconds`)." % (greedy_below, len(rows), greedy_fast, len(rows)))
     lines.append("")
     lines.append("## Under the correct travel time")
     lines.append("")

@@ -27,6 +27,8 @@ struct LeagueGreedy {
     /// Per day number, its matches.
     let matchesOfDay: [[Int]]
     let required: Int
+    /// Per team, its matches.
+    let matchesOfTeam: [[Int]]
     let wKm, wTeamConflicts, wCrewConflicts, wLoadDeviation, wTeamFrequency, wLowExperience, wOptional, wRepeats: Int
 
     // The plan so far.
@@ -36,6 +38,8 @@ struct LeagueGreedy {
     var byDay: [[Int]]
     /// Per (official, team): the team's matches the official works.
     var teamCount: [Int]
+    /// Per team, the slots assigned in its matches.
+    var teamAssigned: [Int]
     var slots = 0
 
     init(core: OfficialsCore, places: [Int], weights: [OfficialsTerm: Int]) {
@@ -91,6 +95,12 @@ struct LeagueGreedy {
         load = [Int](repeating: 0, count: officialCount)
         byDay = [[Int]](repeating: [], count: officialCount * days.count)
         teamCount = [Int](repeating: 0, count: officialCount * teamNumber.count)
+        teamAssigned = [Int](repeating: 0, count: teamNumber.count)
+        var matchesOfTeam = [[Int]](repeating: [], count: teamNumber.count)
+        for (m, teams) in teamsOf.enumerated() {
+            for team in Set(teams) { matchesOfTeam[team].append(m) }
+        }
+        self.matchesOfTeam = matchesOfTeam
     }
 
     static func ceilDiv(_ a: Int, _ b: Int) -> Int { a <= 0 ? 0 : (a + b - 1) / b }
@@ -143,10 +153,16 @@ struct LeagueGreedy {
 
     func deviation(_ k: Int, total: Int) -> Int { Self.ceilDiv(abs(total - officialCount * k), officialCount) }
 
-    func frequency(_ k: Int, _ team: Int) -> Int { Self.ceilDiv(officialCount * k - teamRequired[team], officialCount) }
+    /// An official's team frequency with `k` of the team's matches, against the team's slots once the slot
+    /// being priced is given (its required slots while the season is still being filled).
+    func frequency(_ k: Int, _ team: Int) -> Int {
+        Self.ceilDiv(officialCount * k - max(teamRequired[team], teamAssigned[team] + 1), officialCount)
+    }
 
-    /// The weighted cost that giving `o` a slot of `m` adds to the plan as it stands.
-    func cost(_ o: Int, _ m: Int, optional: Bool) -> Int {
+    /// The weighted cost that giving `o` a slot of `m` adds to the plan as it stands: its own terms exactly,
+    /// and (with `seasonal`) the change of the official's own load deviation and team frequencies against the
+    /// averages the slot leaves (the other officials' shares of a moved average are not counted).
+    func cost(_ o: Int, _ m: Int, optional: Bool, seasonal: Bool = true) -> Int {
         let match = core.matches[m]
         var total = 0
         if wKm != 0 { total += wKm * insertionKm(o, m) }
@@ -159,14 +175,14 @@ struct LeagueGreedy {
                 if core.avoids[other].contains(o) { total += wCrewConflicts }
             }
         }
-        if wLoadDeviation != 0 {
-            let target = max(required, slots + (optional ? 1 : 0))
+        if wLoadDeviation != 0 && seasonal {
+            let target = max(required, slots + 1)
             total += wLoadDeviation * (deviation(load[o] + 1, total: target) - deviation(load[o], total: target))
         }
         if wTeamFrequency != 0 || wRepeats != 0 {
             for team in teamsOf[m] {
                 let k = teamCount[o * teamTotal + team]
-                total += wTeamFrequency * (frequency(k + 1, team) - frequency(k, team))
+                if seasonal { total += wTeamFrequency * (frequency(k + 1, team) - frequency(k, team)) }
                 if k > 0 { total += wRepeats }
             }
         }
@@ -190,7 +206,10 @@ struct LeagueGreedy {
         var index = 0
         while index < byDay[key].count && !before(m, byDay[key][index]) { index += 1 }
         byDay[key].insert(m, at: index)
-        for team in teamsOf[m] { teamCount[o * teamTotal + team] += 1 }
+        for team in teamsOf[m] {
+            teamCount[o * teamTotal + team] += 1
+            teamAssigned[team] += 1
+        }
         slots += 1
     }
 
@@ -198,7 +217,10 @@ struct LeagueGreedy {
         crews[m].removeAll { $0 == o }
         load[o] -= 1
         byDay[o * dayCount + dayOf[m]].removeAll { $0 == m }
-        for team in teamsOf[m] { teamCount[o * teamTotal + team] -= 1 }
+        for team in teamsOf[m] {
+            teamCount[o * teamTotal + team] -= 1
+            teamAssigned[team] -= 1
+        }
         slots -= 1
     }
 
@@ -229,10 +251,17 @@ struct LeagueGreedy {
         for m in order {
             while crews[m].count < matches[m].needed, let chosen = cheapest(m, optional: false) { assign(chosen, m) }
         }
-        // Rounds of local search until one changes nothing (at most ten): each required slot taken back and
-        // given again to the official who adds the least cost now that every other slot is placed (the first
-        // pass chose with half the season still empty), then swaps of two officials between two matches of
-        // one day (the km of both days fall together; a slot given back alone cannot see that).
+        improve(order)
+        optionalSlots(order)
+        improve(order)
+        return crews
+    }
+
+    /// Rounds of local search until one changes nothing (at most ten): each slot taken back and
+    /// given again to the official who adds the least cost now that every other slot is placed (the first
+    /// pass chose with half the season still empty), then swaps of two officials between two matches of
+    /// one day (the km of both days fall together; a slot given back alone cannot see that).
+    mutating func improve(_ order: [Int]) {
         for _ in 0..<10 {
             var changed = false
             for m in order {
@@ -246,13 +275,116 @@ struct LeagueGreedy {
             if swapPass() { changed = true }
             if !changed { break }
         }
-        // Optional slots last: each one filled when it lowers the weighted cost.
-        for m in order where crews[m].count >= matches[m].needed {
-            while crews[m].count < matches[m].maxCrew, let chosen = cheapest(m, optional: true, improving: true) {
-                assign(chosen, m)
+    }
+
+    /// What one more slot of `team` does to its frequency with no official's own count changing (the
+    /// average moves for every official), exactly.
+    func frequencyShift(_ team: Int) -> Int {
+        let n = officialCount, total = teamAssigned[team]
+        var shift = 0
+        for o in 0..<n {
+            let x = n * teamCount[o * teamTotal + team] - total
+            shift += Self.ceilDiv(x - 1, n) - Self.ceilDiv(x, n)
+        }
+        return shift
+    }
+
+    /// What one more slot does to the load deviation with no official's load changing, exactly.
+    func deviationShift() -> Int {
+        var shift = 0
+        for o in 0..<officialCount { shift += deviation(load[o], total: slots + 1) - deviation(load[o], total: slots) }
+        return shift
+    }
+
+    /// The official whose optional slot in `m` changes the weighted cost least, with that change, exactly: a
+    /// slot moves the averages of load and of both teams for every official, which the shifts count once for
+    /// the match, and each candidate adds its own terms and its own step in load and frequency.
+    func bestOptional(_ m: Int) -> (official: Int, delta: Int)? {
+        let match = core.matches[m]
+        guard crews[m].count >= match.needed, crews[m].count < match.maxCrew else { return nil }
+        let teams = teamsOf[m], n = officialCount
+        var common = 0
+        if wLoadDeviation != 0 { common += wLoadDeviation * deviationShift() }
+        if wTeamFrequency != 0 { for team in teams { common += wTeamFrequency * frequencyShift(team) } }
+        var best: (official: Int, delta: Int)? = nil
+        for o in core.eligible[m] where !crews[m].contains(o) && fits(o, m) {
+            var delta = common + cost(o, m, optional: true, seasonal: false)
+            if wLoadDeviation != 0 {
+                delta += wLoadDeviation * (deviation(load[o] + 1, total: slots + 1) - deviation(load[o], total: slots + 1))
+            }
+            if wTeamFrequency != 0 {
+                for team in teams {
+                    // Two slots of one team in one match (a team listed twice) are not priced apart.
+                    let k = teamCount[o * teamTotal + team], total = teamAssigned[team] + 1
+                    delta += wTeamFrequency * (Self.ceilDiv(n * (k + 1) - total, n) - Self.ceilDiv(n * k - total, n))
+                }
+            }
+            if best == nil || delta < best!.delta { best = (o, delta) }
+        }
+        return best
+    }
+
+    /// Optional slots, priced exactly (`bestOptional`). A team whose slots are one to three short of a
+    /// multiple of the officials can have every official's share whole, and its frequency then falls by
+    /// about the shortfall's complement: for each such team, the cheapest optional slots of its matches that
+    /// reach the multiple (every first slot tried with the best second one, a third chosen greedily) are kept
+    /// when they lower the cost together. Then single slots that lower it, and optional slots whose removal
+    /// does, until nothing changes.
+    mutating func optionalSlots(_ order: [Int]) {
+        let n = officialCount
+        if wTeamFrequency != 0 {
+            for team in 0..<teamTotal {
+                let short = (n - teamAssigned[team] % n) % n
+                guard short > 0 && short <= 3 else { continue }
+                var chosen: [(official: Int, match: Int)] = []
+                var chosenDelta = 0
+                for first in matchesOfTeam[team] {
+                    guard let one = bestOptional(first) else { continue }
+                    assign(one.official, first)
+                    var added = [(one.official, first)]
+                    var total = one.delta
+                    while added.count < short {
+                        var best: (official: Int, match: Int, delta: Int)? = nil
+                        for m in matchesOfTeam[team] {
+                            if let found = bestOptional(m), best == nil || found.delta < best!.delta { best = (found.official, m, found.delta) }
+                        }
+                        guard let next = best else { break }
+                        assign(next.official, next.match)
+                        added.append((next.official, next.match))
+                        total += next.delta
+                    }
+                    if added.count == short && total < chosenDelta {
+                        chosen = added
+                        chosenDelta = total
+                    }
+                    for (o, m) in added.reversed() { remove(o, m) }
+                }
+                for (o, m) in chosen { assign(o, m) }
             }
         }
-        return crews
+        for _ in 0..<3 {
+            var changed = false
+            for m in order {
+                while let found = bestOptional(m), found.delta < 0 {
+                    assign(found.official, m)
+                    changed = true
+                }
+            }
+            for m in order where crews[m].count > core.matches[m].needed {
+                for o in crews[m] where !core.pins[m].contains(o) && crews[m].count > core.matches[m].needed {
+                    remove(o, m)
+                    if let again = bestOptional(m), again.official == o, again.delta <= 0 {
+                        assign(o, m)
+                    } else if let again = bestOptional(m), again.delta < 0 {
+                        assign(again.official, m)
+                        changed = true
+                    } else {
+                        changed = true
+                    }
+                }
+            }
+            if !changed { break }
+        }
     }
 
     /// One pass of swaps of two officials between two matches of one day, each made when the cost of both
