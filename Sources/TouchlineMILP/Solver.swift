@@ -20,6 +20,10 @@ public struct SolveOptions: Sendable {
     /// Column blocks (one per day of a term, say) for a large-neighbourhood search on each level that branch and
     /// bound does not close at once (see ``ColumnBlocks``); nil for plain branch and bound.
     public var neighbourhoods: ColumnBlocks?
+    /// The same answer on a loaded machine as on an idle one wherever it is proven: inner time shares that only
+    /// choose a path (how long a procedure tries one form before another) give way to the whole limit, so
+    /// that only the limit itself depends on the clock.
+    public var reproducible = false
 
     public init(
         timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,

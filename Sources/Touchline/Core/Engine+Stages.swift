@@ -47,9 +47,11 @@ struct EngineRun<Kind: ProblemKind> {
     func remaining(atLeast floor: Double) -> Double { max(floor, limit - seconds()) }
 
     func solveOptions(seconds: Double, tuning: SolverTuning? = nil) -> SolveOptions {
-        SolveOptions(
+        var solveOptions = SolveOptions(
             timeLimitSeconds: seconds, mipGap: options.mipGap ?? 0, memoryLimitMB: options.memoryLimitMB,
             verbose: settings.verbose, tuning: tuning ?? SolverTuning(), control: settings.control)
+        solveOptions.reproducible = settings.reproducible
+        return solveOptions
     }
 
     /// The plan, checked by the kind's independent verifier: a plan that breaks a rule is a bug and never

@@ -36,6 +36,9 @@ enum LineupPatternSolver {
         func elapsed() -> Double { (ContinuousClock.now - clock).inSeconds }
         // A cancelled solve has no time left: every loop below stops at its next check.
         func remaining() -> Double { options.isCancelled ? 0 : timeLimitSeconds - elapsed() }
+        /// A target form's share of the time (`--reproducible`: the rest of the limit, so that a loaded machine
+        /// does not cut the target form short and reach the same optimum by another path).
+        func share(_ seconds: @autoclosure () -> Double) -> Double { options.reproducible ? remaining() : min(seconds(), remaining()) }
         let a = space.analysis
         var outcome = Outcome()
         var solveOptions = options
@@ -159,7 +162,7 @@ enum LineupPatternSolver {
                 }
                 let model = LineupPatternModel(space, window: w, goal: .substitutions)
                 let fixing = ReducedCostFixing.minimize(
-                    model.model, solver: solver, target: true, targetSeconds: min(2, remaining()), improve: false,
+                    model.model, solver: solver, target: true, targetSeconds: share(2), improve: false,
                     timeLimitSeconds: remaining(), options: solveOptions)
                 record(model, fixing.nodes)
                 trace("spread \(width) window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
@@ -286,7 +289,7 @@ enum LineupPatternSolver {
         // Level 2: substitutions within the windows of the spread (a window whose level-2 optimum the scan's
         // target MIP already proved is not solved again).
         improve("substitutions", goal: .substitutions, value: \.substitutions, options: solveOptions,
-                targetSeconds: min(2, remaining()), integralCompletion: false, proven: spreadProven)
+                targetSeconds: share(2), integralCompletion: false, proven: spreadProven)
 
         // Level 3: off-preferred positions with the substitutions held. Its LP bound is often the optimum and
         // the work is finding a plan that reaches it: proximity search from the incumbent (measured: the hard
@@ -294,7 +297,7 @@ enum LineupPatternSolver {
         var positionOptions = solveOptions
         positionOptions.tuning.proximitySearch = true
         improve("offPreferredPosition", goal: .offPreferred(cap: best!.1.substitutions), value: \.offPreferredPosition,
-                options: positionOptions, targetSeconds: min(1, remaining() / 4), integralCompletion: true,
+                options: positionOptions, targetSeconds: share(min(1, remaining() / 4)), integralCompletion: true,
                 proven: outcome.proven[1])
         outcome.plan = best!.0
         return outcome
