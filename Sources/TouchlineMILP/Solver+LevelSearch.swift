@@ -143,14 +143,14 @@ extension Solver {
     /// from a plan meeting a proven bound. Never worse than `incumbent`.
     func searchLevel(
         _ model: Model, level: Int, problem: FlatProblem, budget: Double, incumbent: [Double], blocks: ColumnBlocks,
-        options: SolveOptions, last: Bool = false
+        options: SolveOptions, last: Bool = false, known: Double? = nil
     ) -> LevelOutcome {
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
         let objective = model.objectives[level]
         let integral = model.isIntegral(objective.expression)
         let minimizing = objective.sense == .minimize
-        var bound: Double? = objective.bound
+        var bound: Double? = known ?? objective.bound
         func tighten(_ raw: Double?) {
             guard var raw, raw.isFinite, abs(raw) < 1e100 else { return }
             if integral { raw = minimizing ? (raw - 1e-6).rounded(.up) : (raw + 1e-6).rounded(.down) }

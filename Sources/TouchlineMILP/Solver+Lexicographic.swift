@@ -81,7 +81,12 @@ extension Solver {
             }
             let earlier = reports.compactMap(\.objective)
             let derived = earlier.count == levelIndex ? objective?.boundFromEarlier?(earlier) : nil
-            if let objective, let bound = derived ?? objective.bound, let current = incumbent {
+            // The tighter of the formulation's bound and the one from the earlier levels' values.
+            var known = objective?.bound
+            if let objective, let derived {
+                known = known.map { objective.sense == .minimize ? Swift.max($0, derived) : Swift.min($0, derived) } ?? derived
+            }
+            if let objective, let bound = known, let current = incumbent {
                 let value = objective.expression.value(current)
                 let reached = objective.sense == .minimize ? value <= bound + 1e-9 : value >= bound - 1e-9
                 if reached {
@@ -101,16 +106,17 @@ extension Solver {
             let problem = model.flatten(objective: objective, extraRows: heldRows)
             let name = objective?.name ?? "feasibility"
             if options.reportsLevels { options.control?.report(.levelStarted(name: name, index: levelIndex, count: levels.count)) }
-            let outcome: LevelOutcome
+            var outcome: LevelOutcome
             if let blocks = options.neighbourhoods, let remaining, let current = incumbent, objective != nil {
                 // The level's share of what is left: an even split over the levels still to solve.
                 let share = remaining / Double(levels.count - levelIndex)
                 outcome = searchLevel(
                     model, level: levelIndex, problem: problem, budget: share, incumbent: current, blocks: blocks,
-                    options: options, last: levelIndex == levels.count - 1)
+                    options: options, last: levelIndex == levels.count - 1, known: known)
             } else {
                 outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
             }
+            if let objective, let bound = known { outcome.adopt(bound, sense: objective.sense, integral: model.isIntegral(objective.expression)) }
             totalNodes += outcome.nodes
             if options.reportsLevels {
                 options.control?.report(.levelFinished(

@@ -135,6 +135,25 @@ public struct LevelOutcome: Sendable {
         self.warmStartAccepted = warmStartAccepted
         self.message = message
     }
+
+    /// Takes a bound known apart from this level's solve (from the formulation or the earlier levels' values)
+    /// when it is tighter than the solver's own: the gap is then measured against it, and a value that meets
+    /// it is optimal.
+    public mutating func adopt(_ known: Double, sense: ObjectiveSense, integral: Bool) {
+        guard termination == .feasible, let value = objective, known.isFinite else { return }
+        let minimizing = sense == .minimize
+        var known = known
+        if integral { known = minimizing ? (known - 1e-6).rounded(.up) : (known + 1e-6).rounded(.down) }
+        if let bound, minimizing ? bound >= known : bound <= known { return }
+        bound = known
+        if minimizing ? value <= known + 1e-6 : value >= known - 1e-6 {
+            termination = .optimal
+            stopReason = .optimal
+            gap = 0
+        } else {
+            gap = abs(value - known) / (abs(value) + 2.220446049250313e-16)
+        }
+    }
 }
 
 /// A MILP backend. It solves one single-objective ``FlatProblem`` synchronously on the calling thread; the

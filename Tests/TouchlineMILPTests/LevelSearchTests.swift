@@ -155,4 +155,27 @@ import Testing
         #expect(searched == 8)
     }
     #endif
+
+    /// A bound known apart from the solve (formulation, earlier levels) replaces a weaker one of the solver's,
+    /// sets the gap against it and proves a level whose value meets it; a weaker known bound changes nothing.
+    @Test func aKnownBoundIsAdoptedOnlyWhenTighter() {
+        var outcome = LevelOutcome(termination: .feasible, objective: 10, bound: 4, gap: 0.6, stopReason: .timeLimit)
+        outcome.adopt(3, sense: .minimize, integral: true)
+        #expect(outcome.bound == 4 && outcome.termination == .feasible)
+        outcome.adopt(7.2, sense: .minimize, integral: true)
+        #expect(outcome.bound == 8)
+        #expect(abs(outcome.gap! - 0.2) < 1e-9)
+        #expect(outcome.termination == .feasible && outcome.stopReason == .timeLimit)
+        outcome.adopt(9.5, sense: .minimize, integral: true)
+        #expect(outcome.bound == 10 && outcome.gap == 0 && outcome.termination == .optimal && outcome.stopReason == .optimal)
+
+        var maximising = LevelOutcome(termination: .feasible, objective: 50, stopReason: .timeLimit)
+        maximising.adopt(54.7, sense: .maximize, integral: true)
+        #expect(maximising.bound == 54 && maximising.termination == .feasible)
+        maximising.adopt(50.4, sense: .maximize, integral: false)
+        #expect(maximising.bound == 50.4 && maximising.termination == .feasible)
+        maximising.adopt(50, sense: .maximize, integral: false)
+        #expect(maximising.termination == .optimal)
+    }
+
 }

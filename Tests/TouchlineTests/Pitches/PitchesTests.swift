@@ -85,6 +85,39 @@ import TouchlineMILP
     }
     #endif
 
+    /// The `maxUsage` bound is the least largest usage over every way of placing that many matches on pitches
+    /// they fit (clashes aside): against trying every choice on random small fits.
+    @Test(arguments: 0..<40)
+    func leastLargestUsageIsTheExhaustiveMinimum(seed: Int) {
+        var random = SeededRandom(seed: UInt64(500 + seed))
+        let pitchCount = 1 + random.int(below: 3), matchCount = 1 + random.int(below: 6)
+        let eligible = (0..<matchCount).map { _ in (0..<pitchCount).filter { _ in random.int(below: 3) > 0 } }
+        var choice = [Int](repeating: 0, count: matchCount)  // 0: unplaced, k: the k-th pitch it fits
+        var least = [Int](repeating: Int.max, count: matchCount + 1)  // per number placed
+        while true {
+            var usage = [Int](repeating: 0, count: pitchCount)
+            var placed = 0
+            for (match, option) in choice.enumerated() where option > 0 {
+                usage[eligible[match][option - 1]] += 1
+                placed += 1
+            }
+            // Placing at least `count` matches: the best of every choice placing `count` or more.
+            for count in 0...placed { least[count] = min(least[count], usage.max() ?? 0) }
+            var position = 0
+            while position < matchCount {
+                choice[position] += 1
+                if choice[position] <= eligible[position].count { break }
+                choice[position] = 0
+                position += 1
+            }
+            if position == matchCount { break }
+        }
+        for placed in 1...matchCount where least[placed] != Int.max {
+            #expect(PitchesAnalysis.leastLargestUsage(eligible: eligible, pitchCount: pitchCount, placed: placed) == least[placed],
+                    "\(eligible), placed \(placed)")
+        }
+    }
+
     @Test(arguments: 0..<12)
     func greedyPlansPassTheVerifier(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(200 + seed))

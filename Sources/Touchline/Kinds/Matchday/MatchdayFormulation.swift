@@ -24,9 +24,7 @@ extension MatchdayKind {
         model.objectives[model.objectives.count - 1].boundFromEarlier = { values in (values[1] / count - 1e-9).rounded(.up) }
         model.minimize(officialsPart.travel, name: "travel", bound: 0)
         model.minimize(officialsPart.repeats, name: "repeatPairings", bound: 0)
-        model.maximize(pitchesPart.preferred, name: "preferred")
-        model.minimize(LinearExpression(pitchesPart.maxUsage), name: "maxUsage")
-        model.minimize(pitchesPart.splits, name: "groupSplits", bound: 0)
+        pitchesPart.setPlacementObjectives(&model)
         let variableCount = model.variableCount
         let completed = model
         return Formulation(

@@ -137,3 +137,83 @@ struct PitchesAnalysis: Sendable {
         return PitchesSolution(assignments: assignments, unplaced: unplaced, usage: usage)
     }
 }
+
+extension PitchesAnalysis {
+    /// The least largest pitch usage of any plan that places `placed` matches, with clashes and day limits set
+    /// aside: the smallest U for which `placed` matches can each go to a pitch they fit with no pitch used more
+    /// than U times (a bipartite flow, by binary search on U). A lower bound for `maxUsage`: every plan is such
+    /// an assignment. Tighter than ⌈placed / pitches⌉ when matches fit only some pitches.
+    static func leastLargestUsage(eligible: [[Int]], pitchCount: Int, placed: Int) -> Int {
+        guard placed > 0, pitchCount > 0 else { return 0 }
+        var low = max(1, (placed + pitchCount - 1) / pitchCount), high = placed
+        if maximumPlaced(eligible: eligible, pitchCount: pitchCount, capacity: high) < placed { return high }
+        while low < high {
+            let middle = (low + high) / 2
+            if maximumPlaced(eligible: eligible, pitchCount: pitchCount, capacity: middle) >= placed {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+
+    /// The most matches placed with each on a pitch it fits and each pitch used at most `capacity` times:
+    /// augmenting paths from each match in turn over the residual graph (match → pitch where it fits, pitch →
+    /// a match already there, which moves to another pitch it fits).
+    static func maximumPlaced(eligible: [[Int]], pitchCount: Int, capacity: Int) -> Int {
+        var pitchOf = [Int](repeating: -1, count: eligible.count)
+        var matchesOn = [[Int]](repeating: [], count: pitchCount)
+        var placed = 0
+        var seenPitch = [Int](repeating: -1, count: pitchCount)
+        var parentMatch = [Int](repeating: -1, count: pitchCount)
+        var viaPitch = [Int](repeating: -1, count: eligible.count)
+        var stamp = 0
+        for start in eligible.indices where !eligible[start].isEmpty {
+            stamp += 1
+            // Breadth-first over pitches: reaching one with room ends the path.
+            var queue: [Int] = []
+            for pitch in eligible[start] where seenPitch[pitch] != stamp {
+                seenPitch[pitch] = stamp
+                parentMatch[pitch] = start
+                queue.append(pitch)
+            }
+            var head = 0
+            var found = -1
+            while head < queue.count {
+                let pitch = queue[head]
+                head += 1
+                if matchesOn[pitch].count < capacity {
+                    found = pitch
+                    break
+                }
+                for match in matchesOn[pitch] {
+                    for next in eligible[match] where seenPitch[next] != stamp {
+                        seenPitch[next] = stamp
+                        parentMatch[next] = match
+                        viaPitch[match] = pitch
+                        queue.append(next)
+                    }
+                }
+            }
+            guard found >= 0 else { continue }
+            // Shift along the path: each match moves to the pitch after it, the start takes the first.
+            var pitch = found
+            while true {
+                let match = parentMatch[pitch]
+                if match == start {
+                    pitchOf[start] = pitch
+                    matchesOn[pitch].append(start)
+                    break
+                }
+                let from = viaPitch[match]
+                matchesOn[from].removeAll { $0 == match }
+                pitchOf[match] = pitch
+                matchesOn[pitch].append(match)
+                pitch = from
+            }
+            placed += 1
+        }
+        return placed
+    }
+}

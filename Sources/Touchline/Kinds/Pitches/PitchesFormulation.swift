@@ -12,9 +12,7 @@ extension PitchesKind {
         let builder = PitchesModelBuilder(model: &model, analysis: analysis)
         model.maximize(builder.placed, name: "placed", bound: Double(builder.placeable))
         if let changes = builder.changes { model.minimize(changes, name: "changes", bound: 0) }
-        model.maximize(builder.preferred, name: "preferred")
-        model.minimize(LinearExpression(builder.maxUsage), name: "maxUsage")
-        model.minimize(builder.splits, name: "groupSplits", bound: 0)
+        builder.setPlacementObjectives(&model)
         let variableCount = model.variableCount
         let completed = model
         return Formulation(
@@ -123,6 +121,22 @@ struct PitchesModelBuilder {
                 if let pitch = analysis.pitchIndex[pitchId], let chosen = variable(matchIndex, pitch) { preferred += chosen }
             }
         }
+    }
+
+    /// `preferred`, `maxUsage` and `groupSplits`, each with the bound no plan can beat: every match that has
+    /// a preferred pitch it fits on it; the least largest usage of any assignment of the placed matches (the
+    /// first level's value) to pitches they fit, clashes set aside (``PitchesAnalysis/leastLargestUsage``);
+    /// no splits.
+    func setPlacementObjectives(_ model: inout Model) {
+        let preferredColumns = Set(preferred.terms.map(\.index))
+        let possible = x.filter { row in row.contains { preferredColumns.contains($0.variable.index) } }.count
+        model.maximize(preferred, name: "preferred", bound: Double(possible))
+        model.minimize(LinearExpression(maxUsage), name: "maxUsage")
+        let eligible = x.map { $0.map(\.pitch) }, pitchCount = analysis.instance.pitches.count
+        model.objectives[model.objectives.count - 1].boundFromEarlier = { values in
+            Double(PitchesAnalysis.leastLargestUsage(eligible: eligible, pitchCount: pitchCount, placed: Int((values[0] - 1e-6).rounded(.up))))
+        }
+        model.minimize(splits, name: "groupSplits", bound: 0)
     }
 
     /// The placement columns of each day's matches, one block per day (for the search on a term).
