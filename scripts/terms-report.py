@@ -8,7 +8,8 @@ solve of the whole.
     python3 scripts/terms-report.py [--binary PATH] [--out Benchmarks/TERMS.md] [--season-only]
 
 The last section is a generated 10,000-match officials season of 8 regions: `split --by component` piped
-through GNU parallel (`--jobs 2`, 10 s a part) into `merge`, beside one `solve` of the whole at its own 60 s;
+through GNU parallel (`--jobs 2`, 10 s a part) into `merge`, beside one `solve --jobs 2` of the whole at its
+own 60 s (components in process) and one `solve --decompose never` (one model);
 `--season-only` re-measures just that section.
 
 Release build, one solve at a time (the split pipeline runs two). Generated instances go to a temporary
@@ -150,7 +151,13 @@ def season(binary, work):
     split_seconds = time.time() - start
     merged = json.load(open(os.path.join(work, "season-merged.json")))
     verified = subprocess.run([binary, "verify", path, os.path.join(work, "season-merged.json")], capture_output=True, text=True)
-    whole_done, whole_seconds = run(binary, ["solve", path])
+    # One solve: its components in process on two threads (the default for a season), then as one model.
+    inproc_done, inproc_seconds = run(binary, ["solve", "--jobs", "2", path])
+    inproc = json.loads(inproc_done.stdout)
+    with open(os.path.join(work, "season-inproc.json"), "w") as handle:
+        handle.write(inproc_done.stdout)
+    inproc_verified = subprocess.run([binary, "verify", path, os.path.join(work, "season-inproc.json")], capture_output=True, text=True)
+    whole_done, whole_seconds = run(binary, ["solve", "--decompose", "never", path])
     whole = json.loads(whole_done.stdout)
 
     def gap(result):
@@ -159,11 +166,15 @@ def season(binary, work):
     lines = [SEASON_HEADER + "\n\n",
              "`touchline generate officials --size 10000 --regions 8` (each region its own venues and officials, who "
              "work only there); `split --by component | parallel --pipe -N1 --jobs 2 touchline solve --jsonl "
-             "--time-limit 10 | merge`, beside one `touchline solve` of the whole (its options: 60 s).\n\n",
+             "--time-limit 10 | merge`, beside one `touchline solve --jobs 2` of the whole (its options: 60 s; the "
+             "season's components solved apart in process on two threads and assembled) and one `touchline solve "
+             "--decompose never` (the whole as one model).\n\n",
              "| run | seconds | status | method | objective | bound (first open level) | gap | verify |\n|---|---:|---|---|---|---|---|---|\n",
              f"| split (8 parts) + parallel + merge | {split_seconds:.1f} | {merged['status']} | {merged['method']} | {merged['objective']} | "
              f"{merged.get('bound')} | {gap(merged)} | {'ok' if verified.returncode == 0 else 'FAILED'} |\n",
-             f"| one solve of the whole ({whole['stats']['variables']} columns) | {whole_seconds:.1f} | {whole['status']} | {whole['method']} | "
+             f"| one solve, components in process (`--jobs 2`, {inproc.get('split', {}).get('parts', 1)} parts) | {inproc_seconds:.1f} | {inproc['status']} | {inproc['method']} | "
+             f"{inproc['objective']} | {inproc.get('bound')} | {gap(inproc)} | {'ok' if inproc_verified.returncode == 0 else 'FAILED'} |\n",
+             f"| one solve as one model (`--decompose never`, {whole['stats']['variables']} columns) | {whole_seconds:.1f} | {whole['status']} | {whole['method']} | "
              f"{whole['objective']} | {whole.get('bound')} | {gap(whole)} | - |\n\n",
              f"Levels the merge proves: {', '.join(merged['split']['provenLevels']) or 'none'}; parts' own seconds "
              f"{merged['split']['partSeconds']:.1f} in all, the longest {merged['split']['longestPartSeconds']:.1f}.\n"]

@@ -15,6 +15,11 @@ extension Engine {
             return try run.noPlan(.infeasible, method: nil, reason: reason)
         }
         if let report = try run.solveIndependently() { return report }
+        if run.method != .greedy, Solvers.default != nil,
+           let report = try Kind.abilities.solveByComponents(instance, options: run.options, settings: run.settings, started: run.started)
+        {
+            return report
+        }
         let greedy = try run.greedy()
         guard run.method != .greedy, let solver = Solvers.default else { return try run.greedyAnswer(greedy) }
         if let report = run.greedyWhenNoTimeIsLeft(greedy) { return report }

@@ -238,6 +238,19 @@ public struct KindAbilities<Kind: ProblemKind>: Sendable {
         return open(kind)
     }
 
+    /// The instance solved component by component and assembled (a splittable kind's, when its settings and
+    /// size call for it; nil otherwise).
+    public func solveByComponents(
+        _ instance: Kind.Instance, options: SolverOptions, settings: RunSettings, started: ContinuousClock.Instant
+    ) throws(TouchlineError) -> SolveReport<Kind>? {
+        guard let kind = Kind.self as? any SplittableKind.Type else { return nil }
+        func open<K: SplittableKind>(_: K.Type) throws(TouchlineError) -> SolveReport<Kind>? {
+            try K.solveByComponents(instance as! K.Instance, options: options, settings: settings, started: started)
+                .map { $0 as! SolveReport<Kind> }
+        }
+        return try open(kind)
+    }
+
     public func calendarSubjects(_ instance: Kind.Instance) -> Set<String>? {
         guard let kind = Kind.self as? any CalendarKind.Type else { return nil }
         func open<K: CalendarKind>(_: K.Type) -> Set<String> { K.calendarSubjects(instance as! K.Instance) }

@@ -83,15 +83,32 @@ public struct RunSettings: Sendable {
     public var started: ContinuousClock.Instant?
     /// Cancellation and progress events of this solve (the async `Engine.solve` makes one; an app that runs its own threads passes its own).
     public var control: SolveControl?
+    /// Whether an instance whose matches fall into independent components (no candidate pitch, official or
+    /// team shared) is solved part by part in process and assembled (see ``Decomposition``).
+    public var decomposition: Decomposition = .auto
+    /// Threads for those parts (`touchline solve --jobs`); GLPK's state is per thread.
+    public var jobs: Int = 1
+
+    /// When a solve splits an instance into its independent components.
+    public enum Decomposition: String, Sendable {
+        /// Seasons: at least ``Engine/decompositionMatches`` matches in two or more components.
+        case auto
+        /// Whenever there are two or more components.
+        case always
+        case never
+    }
 
     public init(
         verbose: Bool = false, tuning: SolverTuning? = nil, reproducible: Bool = false,
-        started: ContinuousClock.Instant? = nil, control: SolveControl? = nil
+        started: ContinuousClock.Instant? = nil, control: SolveControl? = nil, decomposition: Decomposition = .auto,
+        jobs: Int = 1
     ) {
         self.verbose = verbose
         self.tuning = tuning
         self.reproducible = reproducible
         self.started = started
         self.control = control
+        self.decomposition = decomposition
+        self.jobs = jobs
     }
 }

@@ -157,8 +157,29 @@ extension SplittableKind {
             issues.append(InputIssue(path: "results", message: "no result for \(missing.map { parts[$0].part.id }.prefix(8).joined(separator: ", "))\(missing.count > 8 ? " and \(missing.count - 8) more" : "") of \(parts.count) parts"))
         }
         guard issues.isEmpty else { return .failure(.invalidInput(issues)) }
-        let plans = solutions.compactMap { $0 }
-        let partial = partReports.compactMap { $0 }
+        let report: SolveReport<Self>
+        switch assemble(instance, parts: parts, mode: mode, plans: solutions.compactMap { $0 }, reports: partReports.compactMap { $0 }) {
+        case let .failure(error): return .failure(error)
+        case var .success(assembled):
+            assembled.id = identity(instance).id
+            report = assembled
+        }
+        let diagnostics = report.warnings.map { "warning: \($0)" }
+        return .success(FrontEndOutput(
+            output: JSONFrontEnd.encodeJSON(report, pretty: pretty), diagnostics: diagnostics, status: report.status))
+    }
+}
+
+extension SplittableKind {
+    /// The result of the whole instance from its parts' plans and reports (in the parts' order, each plan
+    /// already checked against its part): the plans together, verified against the whole (a rule of the whole
+    /// the parts broke together is refused), the objective recomputed, and each level proven only when the
+    /// parts' bounds prove it: a level that adds up when every part proved it, a maximum when the parts'
+    /// bounds do, and the levels after a maximum only when every part reached the whole's maximum (a part
+    /// that held its own lower maximum may have given up something a later level wanted).
+    static func assemble(
+        _ instance: Instance, parts: [InstancePart<Instance>], mode: SplitMode, plans: [Solution], reports partial: [SolveReport<Self>]
+    ) -> Result<SolveReport<Self>, TouchlineError> {
         let plan = merged(instance, plans)
         let violations = verify(instance, plan)
         if !violations.isEmpty {
@@ -234,9 +255,6 @@ extension SplittableKind {
         if let open = firstOpen {
             report.warnings.append("the parts do not prove level \(levels[open].name) of the whole (\(stats[open].bound.map { "bound \($0)" } ?? "no bound")); later levels are not proven either")
         }
-        report.id = identity(instance).id
-        let diagnostics = report.warnings.map { "warning: \($0)" }
-        return .success(FrontEndOutput(
-            output: JSONFrontEnd.encodeJSON(report, pretty: pretty), diagnostics: diagnostics, status: report.status))
+        return .success(report)
     }
 }

@@ -192,3 +192,61 @@ extension SplittableKind {
 extension KindAbilities {
     public var isSplittable: Bool { Kind.self is any SplittableKind.Type }
 }
+
+extension SplittableKind {
+    /// In process, what `split --by component`, a solve per part and `merge` do across machines: each
+    /// independent component solved as its own instance (on ``RunSettings/jobs`` threads, each part a share of
+    /// what is left of the limit in proportion to its matches), then assembled and verified as a whole, each
+    /// level proven only as far as the parts prove it (``assemble``). Nil when the settings or the instance's
+    /// size do not call for it, when there is one component, or when a part has no plan (the whole is then
+    /// solved as one model, which says why).
+    static func solveByComponents(
+        _ instance: Instance, options: SolverOptions, settings: RunSettings, started: ContinuousClock.Instant
+    ) throws(TouchlineError) -> SolveReport<Self>? {
+        guard settings.decomposition != .never, splitRefusal(instance) == nil, identity(instance).part == nil else { return nil }
+        if settings.decomposition == .auto && splitUnits(instance).count < Engine.decompositionMatches { return nil }
+        let parts = split(instance, by: .component)
+        guard parts.count >= 2 else { return nil }
+        let limit = options.resolvedTimeLimit
+        @Sendable func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
+        let sizes = parts.map { max(1, $0.part.matches.count) }
+        let jobs = max(1, min(settings.jobs, parts.count))
+        var inner = settings
+        inner.decomposition = .never
+        inner.jobs = 1
+        let partSettings = inner
+        let results = ResultSlots<Result<SolveReport<Self>, TouchlineError>>(count: parts.count)
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            let mine = Array(stride(from: worker, to: parts.count, by: jobs))
+            var left = mine.reduce(0) { $0 + sizes[$1] }
+            for index in mine {
+                // What is left of the limit (less a moment to assemble), shared over this thread's parts still
+                // to solve by their matches.
+                let share = max(0.05, (limit - elapsed() - 0.1) * Double(sizes[index]) / Double(max(1, left)))
+                left -= sizes[index]
+                var partOptions = options
+                partOptions.timeLimitSeconds = share
+                var own = partSettings
+                own.started = ContinuousClock.now
+                results.set(index, Result { () throws(TouchlineError) in
+                    try Engine.solveOnce(parts[index].instance, kind: Self.self, options: partOptions, settings: own)
+                })
+            }
+        }
+        var reports: [SolveReport<Self>] = []
+        var plans: [Solution] = []
+        for result in results.all() {
+            guard let result else { return nil }
+            let report = try result.get()
+            guard report.status == .optimal || report.status == .feasible, let plan = report.solution else { return nil }
+            reports.append(report)
+            plans.append(plan)
+        }
+        guard case var .success(report) = assemble(instance, parts: parts, mode: .component, plans: plans, reports: reports) else {
+            return nil
+        }
+        report.stats.seconds = elapsed()
+        report.id = identity(instance).id
+        return report
+    }
+}

@@ -107,8 +107,13 @@ struct Solve: ParsableCommand {
     @Flag(help: "Read one instance per line and write one result per line.")
     var jsonl = false
 
-    @Option(help: "With --jsonl: how many instances to solve at once.")
+    @Option(help: "Threads: with --jsonl, how many instances to solve at once; otherwise, for the independent components of a season (officials, pitches, matchday) solved part by part.")
     var jobs: Int = 1
+
+    @Option(help: ArgumentHelp(
+        "When to solve independent components apart: auto (seasons of 500 matches or more), always, never.",
+        valueName: "when"))
+    var decompose: RunSettings.Decomposition = .auto
 
     func validate() throws {
         guard jobs >= 1 && jobs <= 64 else { throw ValidationError("--jobs: expected a whole number from 1 to 64") }
@@ -137,6 +142,8 @@ struct Solve: ParsableCommand {
             return
         }
         var settings = flags.settings
+        settings.jobs = jobs
+        settings.decomposition = decompose
         let showProgress = !flags.noProgress && (flags.progress || isatty(2) == 1)
         if showProgress {
             let display = ProgressDisplay(terminal: isatty(2) == 1, limit: flags.overrides.timeLimitSeconds)
@@ -170,7 +177,9 @@ struct Solve: ParsableCommand {
         let lines = split
         let results = ResultSlots<Result<FrontEndOutput, TouchlineError>>(count: lines.count)
         let overrides = flags.overrides
-        let settings = flags.settings
+        var lineSettings = flags.settings
+        lineSettings.decomposition = decompose
+        let settings = lineSettings
         let workers = min(jobs, max(1, lines.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: lines.count, by: workers) {
@@ -261,3 +270,5 @@ final class ProgressDisplay: @unchecked Sendable {
         if terminal { IO.errorText("\r\u{1B}[K") }
     }
 }
+
+extension RunSettings.Decomposition: ExpressibleByArgument {}

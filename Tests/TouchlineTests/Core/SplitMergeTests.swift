@@ -141,6 +141,53 @@ import TouchlineMILP
         }
     }
 
+    /// In process (`RunSettings.decomposition`), on two threads: the components solved apart and assembled
+    /// give one solve of the whole's optimum on every level they prove, pass the verifier, and are `optimal`
+    /// only when every level is proven; parts that are copies of one another (every part reaches the whole's
+    /// maximum) prove every level.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func inProcessComponentsEqualTheWholeSolveOnWhatTheyProve(seed: UInt64) throws {
+        func check<Kind: SplittableKind>(_ instance: Kind.Instance, _ kind: Kind.Type, copies: Bool) throws {
+            let whole = try Engine.solve(instance, kind: kind, settings: RunSettings(decomposition: .never))
+            #expect(whole.status == .optimal, "\(kind.name) seed \(seed): the whole is small enough to prove")
+            let parts = try Engine.solve(instance, kind: kind, settings: RunSettings(decomposition: .always, jobs: 2))
+            #expect(Engine.verify(instance, report: parts, kind: kind).isEmpty)
+            let split = try #require(parts.split, "\(kind.name) seed \(seed): solved by components")
+            #expect(split.by == .component && split.parts >= 2)
+            let levels = try #require(parts.objective.map(Kind.levels)), optimum = try #require(whole.objective.map(Kind.levels))
+            for (index, level) in levels.enumerated() where split.provenLevels.contains(level.name) {
+                #expect(abs(level.value - optimum[index].value) < 1e-6, "\(kind.name) seed \(seed): \(level.name)")
+            }
+            #expect((parts.status == .optimal) == (split.provenLevels.count == levels.count))
+            if copies {
+                #expect(parts.status == .optimal, "\(kind.name) seed \(seed): copies reach the same maximum")
+                #expect(parts.objective == whole.objective)
+            }
+        }
+        try check(Self.pitches(components: 3, seed: seed), PitchesKind.self, copies: false)
+        try check(Self.officials(components: 3, seed: seed), OfficialsKind.self, copies: false)
+        // Three copies of one group, renamed (own pitches, sizes and teams): the parts are alike.
+        let one = Self.pitches(components: 1, seed: seed)
+        var copied = PitchesInstance(pitches: [], matches: [], rules: one.rules)
+        for c in 0..<3 {
+            copied.pitches += one.pitches.map { pitch in
+                var pitch = pitch
+                pitch.id += "-copy\(c)"
+                pitch.sizes = pitch.sizes.map { $0 + "-copy\(c)" }
+                return pitch
+            }
+            copied.matches += one.matches.map { match in
+                var match = match
+                match.id += "-copy\(c)"
+                match.size += "-copy\(c)"
+                match.teams = match.teams?.map { $0 + "-copy\(c)" }
+                match.preferred = match.preferred?.map { $0 + "-copy\(c)" }
+                return match
+            }
+        }
+        try check(copied, PitchesKind.self, copies: true)
+    }
+
     @Test func mergeRejectsResultsThatDoNotBelong() throws {
         let data = try Self.json(Self.pitches(components: 3, seed: 9))
         let (_, results) = try Self.splitAndSolve(data, by: .component)

@@ -148,8 +148,8 @@ extension OfficialsKind {
     /// experience, crew and team conflicts) with every season-wide rule dropped, summed; plus, for team
     /// frequency, Σ over teams of the least `S_t mod N` over the team's possible slot totals (each official's
     /// ⌈n − S_t/N⌉⁺ ≥ n − ⌊S_t/N⌋), and for load deviation N when no total of slots is a multiple of N (each
-    /// official is then at least 1 away from the average). Nil when the level has other terms or the time
-    /// runs out before a day is bounded.
+    /// official is then at least 1 away from the average); a day not bounded within the time counts 0. Nil
+    /// when the level has other terms, or when nothing at all was bounded.
     static func decompositionBound(
         _ instance: OfficialsInstance, solver: any Solver, seconds: Double, options: SolveOptions
     ) -> Double? {
@@ -194,9 +194,12 @@ extension OfficialsKind {
         var byDay: [Int: [OfficialsMatch]] = [:]
         for match in instance.matches { byDay[match.start.day, default: []].append(match) }
         let days = byDay.sorted { $0.key < $1.key }.map(\.value)
+        // A day not bounded in time counts 0 (every term it would add is a count with a weight ≥ 0): the bound
+        // is weaker, never wrong.
+        var bounded = 0
         for (index, matches) in days.enumerated() {
             let left = seconds - (ContinuousClock.now - started).inSeconds
-            if left <= 0 || options.isCancelled { return nil }
+            if left <= 0 || options.isCancelled { break }
             var day = instance
             day.matches = matches
             let ids = Set(matches.map(\.id))
@@ -210,15 +213,17 @@ extension OfficialsKind {
             dayOptions.reportsLevels = false
             dayOptions.tuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .driebeckTomlin)
             let result = solver.solve(model, options: dayOptions)
-            guard result.levels.count >= 2, result.levels[0].termination == .optimal else { return nil }
+            guard result.levels.count >= 2, result.levels[0].termination == .optimal else { continue }
             let level = result.levels[1]
             if level.termination == .optimal, let value = level.objective {
                 total += (value - 1e-6).rounded(.up)
+                bounded += 1
             } else if let value = level.bound {
                 total += max(0, (value - 1e-6).rounded(.up))
+                bounded += 1
             }
         }
-        return total
+        return bounded > 0 || dayWeights.isEmpty ? total : (total > 0 ? total : nil)
     }
 }
 
