@@ -45,6 +45,36 @@ import Testing
         #expect(merged.stderr.contains("results: no result for day-1 of 42 parts"), "\(merged.stderr)")
     }
 
+    /// `solve --decompose always --jobs 2`: a generated season of three regions solved region by region on two
+    /// threads, assembled with the `split` summary, verified against the whole, and (with GLPK) the same
+    /// objective as one model (`--decompose never`); a greedy-only build solves it whole.
+    @Test func solveDecomposesIndependentRegionsInProcess() throws {
+        let generated = try Binary.run(["generate", "officials", "--size", "60", "--regions", "3", "--seed", "2"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let instance = try Binary.temporaryFile(generated.stdout, name: "regions.json")
+        let parts = try Binary.run(["solve", "--decompose", "always", "--jobs", "2", "--time-limit", "5", instance])
+        #expect(parts.status == 0, "\(parts.stderr)")
+        let json = try #require(parts.json)
+        let withGLPK = try Binary.run(["kinds"]).stdout.contains("GLPK")
+        let summary = json["split"] as? [String: Any]
+        if withGLPK {
+            #expect(summary?["by"] as? String == "component")
+            #expect(summary?["parts"] as? Int == 3)
+            let whole = try #require(try Binary.run(["solve", "--decompose", "never", "--time-limit", "5", instance]).json)
+            #expect(whole["split"] == nil)
+            if whole["status"] as? String == "optimal" && json["status"] as? String == "optimal" {
+                #expect(NSDictionary(dictionary: try #require(json["objective"] as? [String: Any]))
+                        == NSDictionary(dictionary: try #require(whole["objective"] as? [String: Any])))
+            }
+        } else {
+            #expect(summary == nil)
+        }
+        let verify = try Binary.run(["verify", instance, try Binary.temporaryFile(parts.stdout, name: "parts.json")])
+        #expect(verify.status == 0, "\(verify.stdout)")
+        let bad = try Binary.run(["solve", "--decompose", "sometimes", instance])
+        #expect(bad.status == 64)
+    }
+
     @Test func splittingALineupIsAUsageError() throws {
         let run = try Binary.run(["split", "--by", "component", "instances/lineups/u10-7v7.json"])
         #expect(run.status == 64)
