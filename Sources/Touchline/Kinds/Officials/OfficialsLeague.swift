@@ -223,7 +223,7 @@ extension OfficialsKind {
                 bounded += 1
             }
         }
-        return bounded > 0 || dayWeights.isEmpty ? total : (total > 0 ? total : nil)
+        return bounded > 0 || total > 0 ? total : nil
     }
 }
 
