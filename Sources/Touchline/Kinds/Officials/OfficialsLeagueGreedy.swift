@@ -224,13 +224,12 @@ struct LeagueGreedy {
         slots -= 1
     }
 
-    /// The fitting official (not in the crew) who adds the least cost, ties to the lower index; with
-    /// `improving`, only one whose cost is negative.
-    func cheapest(_ m: Int, optional: Bool, improving: Bool = false) -> Int? {
+    /// The fitting official (not in the crew) who adds the least cost to a required slot of `m`, ties to the
+    /// lower index (optional slots are priced by ``bestOptional(_:)``).
+    func cheapest(_ m: Int) -> Int? {
         var best = -1, bestCost = 0
         for o in core.eligible[m] where !crews[m].contains(o) && fits(o, m) {
-            let c = cost(o, m, optional: optional)
-            if improving && c >= 0 { continue }
+            let c = cost(o, m, optional: false)
             if best < 0 || c < bestCost {
                 best = o
                 bestCost = c
@@ -249,7 +248,7 @@ struct LeagueGreedy {
             return (slackA, matches[a].start, a) < (slackB, matches[b].start, b)
         }
         for m in order {
-            while crews[m].count < matches[m].needed, let chosen = cheapest(m, optional: false) { assign(chosen, m) }
+            while crews[m].count < matches[m].needed, let chosen = cheapest(m) { assign(chosen, m) }
         }
         improve(order)
         optionalSlots(order)
@@ -267,7 +266,7 @@ struct LeagueGreedy {
             for m in order {
                 for o in crews[m] where !core.pins[m].contains(o) {
                     remove(o, m)
-                    let chosen = cheapest(m, optional: false) ?? o
+                    let chosen = cheapest(m) ?? o
                     if chosen != o { changed = true }
                     assign(chosen, m)
                 }
