@@ -22,6 +22,18 @@ public struct NeighbourhoodSearch: Sendable {
         public var seconds: Double
     }
 
+    /// What the search has seen so far, given to the caller that chooses the next neighbourhood.
+    public struct Round: Sendable {
+        /// Sub-problems solved before this one (0 for the first).
+        public var index: Int
+        /// Rounds since the last improvement.
+        public var stalled: Int
+        /// Rounds in a row, since the last improvement, whose sub-problem the solver closed (proved that its
+        /// neighbourhood holds nothing better) well within the round's time: a sign that neighbourhoods of
+        /// that size are exhausted and cheap, so a wider one is due. A round stopped by its time limit resets it.
+        public var exhausted: Int
+    }
+
     public var model: Model
     /// The objective level improved (0-based).
     public var level: Int
@@ -34,15 +46,15 @@ public struct NeighbourhoodSearch: Sendable {
     }
 
     /// Improves `start` (a solution of the model) until `next` gives no more neighbourhoods, the time limit of
-    /// `options` runs out or the control cancels. `next(round, stalled, incumbent)` returns the columns to free
-    /// (`stalled`: rounds since the last improvement, so that a caller can widen its neighbourhoods). An
+    /// `options` runs out or the control cancels. `next(round, incumbent)` returns the columns to free
+    /// (``Round`` says how the search has gone, so that a caller can widen its neighbourhoods). An
     /// auxiliary column left fixed only restricts the sub-problem (its row keeps the old value feasible);
     /// after each sub-solve every column with a definition (``Model/define(_:as:)``) is recomputed from the
     /// plan, so the value compared is the plan's own. `stop` ends the search once the incumbent's value
     /// satisfies it (a value that meets a proven bound cannot be improved).
     public func improve(
         _ start: [Double], options: SolveOptions, roundSeconds: Double, stop: (Double) -> Bool = { _ in false },
-        next: (_ round: Int, _ stalled: Int, _ incumbent: [Double]) -> [Int]?
+        next: (_ round: Round, _ incumbent: [Double]) -> [Int]?
     ) -> Outcome {
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
@@ -50,11 +62,11 @@ public struct NeighbourhoodSearch: Sendable {
         let better: (Double, Double) -> Bool = objective.sense == .minimize ? { $0 < $1 - 0.5 } : { $0 > $1 + 0.5 }
         var incumbent = start
         var value = objective.expression.value(start)
-        var rounds = 0, improvements = 0, stalled = 0
+        var rounds = 0, improvements = 0, stalled = 0, exhausted = 0
         while !options.isCancelled && !stop(value) {
             let left = (options.timeLimitSeconds ?? .infinity) - elapsed()
             if left < 0.05 { break }
-            guard let free = next(rounds, stalled, incumbent), !free.isEmpty else { break }
+            guard let free = next(Round(index: rounds, stalled: stalled, exhausted: exhausted), incumbent), !free.isEmpty else { break }
             rounds += 1
             let restricted = model.restricted(to: free, at: incumbent)
             var sub = restricted.model
@@ -68,7 +80,8 @@ public struct NeighbourhoodSearch: Sendable {
                 sub.add(held.sense == .minimize ? expression <= target + 1e-6 : expression >= target - 1e-6, name: "hold_\(held.name)")
             }
             var subOptions = options
-            subOptions.timeLimitSeconds = min(roundSeconds, left)
+            let roundLimit = min(roundSeconds, left)
+            subOptions.timeLimitSeconds = roundLimit
             subOptions.warmStart = restricted.restrict(incumbent)
             subOptions.reportsLevels = false
             let result = solver.solve(sub, options: subOptions)
@@ -79,6 +92,11 @@ public struct NeighbourhoodSearch: Sendable {
                     sub.constraintCount, result.seconds) + "\(result.stopReason.rawValue), \(found) (incumbent \(Int(value)))\n").utf8))
             }
             stalled += 1
+            if result.stopReason == .optimal && result.seconds < 0.5 * roundLimit {
+                exhausted += 1
+            } else if result.stopReason == .timeLimit {
+                exhausted = 0
+            }
             guard let values = result.solution?.values else { continue }
             // Auxiliary columns left fixed may over-state the new plan's cost: the model's definitions give
             // every defined column its value from the plan, so the comparison is exact.
@@ -89,6 +107,7 @@ public struct NeighbourhoodSearch: Sendable {
                 value = candidateValue
                 improvements += 1
                 stalled = 0
+                exhausted = 0
                 options.control?.report(.progress(
                     level: objective.name, incumbent: value, bound: nil, gap: nil, nodes: rounds, seconds: elapsed()))
             }

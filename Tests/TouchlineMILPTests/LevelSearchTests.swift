@@ -109,14 +109,35 @@ import Testing
             let blocks = ColumnBlocks(term.dayColumns, of: term.model)
             var random = SeededRandom(seed: seed)
             let search = NeighbourhoodSearch(model: term.model, level: 0, solver: solver)
-            let outcome = search.improve(start, options: SolveOptions(timeLimitSeconds: 2), roundSeconds: 0.5) { round, _, _ in
-                round < 12 ? blocks.neighbourhood(size: 2, round: round, random: &random) : nil
+            let outcome = search.improve(start, options: SolveOptions(timeLimitSeconds: 2), roundSeconds: 0.5) { round, _ in
+                round.index < 12 ? blocks.neighbourhood(size: 2, round: round.index, random: &random) : nil
             }
             let startValue = term.model.objectives[0].expression.value(start)
             #expect(outcome.objective >= startValue)
             #expect(outcome.objective == term.model.objectives[0].expression.value(outcome.values))
             #expect(term.model.violations(of: outcome.values).isEmpty)
         }
+    }
+
+    /// From an optimal plan no neighbourhood improves, and each small sub-problem closes at once: every round
+    /// tells the caller one more stalled and one more exhausted round (the signal that widens neighbourhoods).
+    @Test func roundsThatCloseWithoutImprovingCountAsExhausted() throws {
+        let term = Self.term(days: 4, jobs: 3, machines: 3, seed: 7)
+        let plain = solver.solve(term.model)
+        let optimum = try #require(plain.solution?.values)
+        #expect(plain.stopReason == .optimal)
+        let blocks = ColumnBlocks(term.dayColumns, of: term.model)
+        var random = SeededRandom(seed: 7)
+        var seen: [NeighbourhoodSearch.Round] = []
+        let search = NeighbourhoodSearch(model: term.model, level: 0, solver: solver)
+        let outcome = search.improve(optimum, options: SolveOptions(timeLimitSeconds: 120), roundSeconds: 60) { round, _ in
+            seen.append(round)
+            return round.index < 5 ? blocks.neighbourhood(size: 1, round: round.index, random: &random) : nil
+        }
+        #expect(outcome.improvements == 0)
+        #expect(seen.map(\.index) == [0, 1, 2, 3, 4, 5])
+        #expect(seen.map(\.stalled) == [0, 1, 2, 3, 4, 5])
+        #expect(seen.map(\.exhausted) == [0, 1, 2, 3, 4, 5])
     }
 
     /// Search and plain branch and bound on the same terms: a level the search calls optimal has the plain

@@ -70,8 +70,8 @@ extension OfficialsKind: IndependentlySolvedKind {
             // Pseudocost branching starts with strong branching, which GLPK cannot stop: the kind's settings.
             searchOptions.tuning = tuning ?? formulation.tuning
             let search = NeighbourhoodSearch(model: model, level: level, solver: solver)
-            let outcome = search.improve(incumbent, options: searchOptions, roundSeconds: 3) { round, stalled, current in
-                neighbourhoods.next(round: round, stalled: stalled)
+            let outcome = search.improve(incumbent, options: searchOptions, roundSeconds: 3) { round, _ in
+                neighbourhoods.next(round: round.index, stalled: round.stalled)
             }
             incumbent = outcome.values
             rounds += outcome.rounds
