@@ -8,6 +8,9 @@ public struct SplitSummary: Sendable, Codable, Equatable {
     /// True when some part was given a share of a term-wide limit (an official's `maxTotal`): the parts were
     /// restricted beyond the whole's rules, so their bounds say nothing of the whole's (none is reported).
     public var budgets: Bool
+    /// True when the split was by region and regions share something (see ``SplitPart/linked``): no bound of
+    /// the whole is reported.
+    public var linked: Bool?
     /// The levels the merge proves optimal for the whole instance, in order.
     public var provenLevels: [String]
     /// The parts' own seconds, added up and the longest (what a machine per part would wait).
@@ -55,6 +58,9 @@ extension SplittableKind {
         case let .success(decoded): instance = decoded
         }
         if let refusal = splitRefusal(instance) { return .failure(.splitUnavailable(refusal)) }
+        if mode == .region && !splitUnits(instance).contains(where: { $0.region != nil }) {
+            return .failure(.splitUnavailable("--by region: no match has a region; give venues (officials) or pitches (pitches, matchday) a \"region\""))
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines = ""
@@ -188,10 +194,11 @@ extension SplittableKind {
         let objective = objective(instance, plan)
         let levels = levels(objective)
         let budgets = parts.contains { $0.part.budgets != nil }
+        let linked = parts.contains { $0.part.linked == true }
         // Level by level, while every earlier level is proven (and every part reached the whole's maximum of each
         // earlier maximum level, so that no part held itself below what the whole allows).
         var stats: [LevelStats] = []
-        var exact = !budgets
+        var exact = !budgets && !linked
         var proven: [String] = []
         var firstOpen: Int? = nil
         for (index, level) in levels.enumerated() {
@@ -247,10 +254,13 @@ extension SplittableKind {
         report.stats = solveStats
         report.solution = plan
         report.split = SplitSummary(
-            by: mode, parts: parts.count, budgets: budgets, provenLevels: proven,
+            by: mode, parts: parts.count, budgets: budgets, linked: linked ? true : nil, provenLevels: proven,
             partSeconds: solveStats.seconds, longestPartSeconds: partial.map(\.stats.seconds).max() ?? 0)
         if budgets {
             report.warnings.append("split by day shares term-wide limits (officials' maxTotal) out as budgets per day: the parts were restricted, so no bound of the whole is reported")
+        }
+        if linked {
+            report.warnings.append("split by region: regions share officials, pitches or teams, each given to one region only: the parts were restricted, so no bound of the whole is reported")
         }
         if let open = firstOpen {
             report.warnings.append("the parts do not prove level \(levels[open].name) of the whole (\(stats[open].bound.map { "bound \($0)" } ?? "no bound")); later levels are not proven either")

@@ -9,6 +9,11 @@ public enum SplitMode: String, Sendable, Codable, CaseIterable {
     /// One part per calendar day. Days of a term are linked by term-wide limits (an official's `maxTotal`),
     /// which each day receives as a budget, and by term-wide counts; the merge says which levels it proves.
     case day
+    /// One part per region (`venues[i].region`, `pitches[i].region`): a match goes to its venue's region (its
+    /// pinned, preferred or most candidate pitches' when the pitch is chosen), each pitch to its own region and
+    /// each official to the region of their pins, else where they may work the most matches. When regions
+    /// share nothing the parts are exact (unions of components); otherwise each part is ``SplitPart/linked``.
+    case region
 }
 
 /// What a part of a split instance is: carried in the part's JSON as `part`, echoed in its result, checked by
@@ -28,6 +33,12 @@ public struct SplitPart: Sendable, Codable, Equatable {
     /// Term-wide limits this part was given as its own (official id → most matches on this day), when the
     /// split is by day and officials have `maxTotal`.
     public var budgets: [String: Int]?
+    /// By region: the part's region (absent for the matches of no region).
+    public var region: String?
+    /// By region, true when regions share something (an official who may work in two, a team that plays in
+    /// two, a match that fits pitches of two): each such official and pitch was given to one region only, so
+    /// the parts were restricted beyond the whole's rules and the merge claims no bound of the whole.
+    public var linked: Bool?
 }
 
 /// How a level of the whole plan relates to the same level of the parts (for the merge's bound).
@@ -50,11 +61,14 @@ public struct SplitUnit: Sendable {
     /// Keys of what the match may use (`pitch:a1`, `official:o7`, `team:keate`): matches sharing a key are in
     /// one component.
     public var resources: [String]
+    /// The match's region, for a split by region (nil: none).
+    public var region: String?
 
-    public init(id: String, day: Int, resources: [String]) {
+    public init(id: String, day: Int, resources: [String], region: String? = nil) {
         self.id = id
         self.day = day
         self.resources = resources
+        self.region = region
     }
 }
 
@@ -71,6 +85,12 @@ public protocol SplittableKind: ProblemKind {
     static func termLimitUse(_ instance: Instance) -> [String: [Int: Int]]
     /// The instance restricted to the matches at these positions, with these limits as the part's own.
     static func restricted(_ instance: Instance, to matches: [Int], budgets: [String: Int]) -> Instance
+    /// Resources (keys as in ``SplitUnit/resources``) that belong to one region whatever the matches: a pitch
+    /// to its own `region`, an official to the region of a match they are pinned to.
+    static func fixedRegions(_ instance: Instance) -> [String: String]
+    /// The part of a split by region: the instance restricted to these matches, without the use of the
+    /// resources given to other regions (`excluded`, keys as in ``SplitUnit/resources``).
+    static func restricted(_ instance: Instance, to matches: [Int], excluding excluded: Set<String>) -> Instance
     /// The plan of the whole instance from the parts' plans (their assignments together).
     static func merged(_ instance: Instance, _ parts: [Solution]) -> Solution
     /// The match ids a part's plan assigns anything to.
@@ -104,6 +124,8 @@ extension SplittableKind {
         let units = splitUnits(instance)
         var groups: [[Int]]
         switch mode {
+        case .region:
+            return splitByRegion(instance, units: units)
         case .day:
             groups = Dictionary(grouping: units.indices, by: { units[$0].day }).sorted { $0.key < $1.key }.map(\.value)
         case .component:
@@ -138,6 +160,37 @@ extension SplittableKind {
                 id: "\(mode.rawValue)-\(index + 1)", by: mode, index: index, count: groups.count, source: source,
                 matches: members.map { units[$0].id }, budgets: budgets[index].isEmpty ? nil : budgets[index])
             return InstancePart(part: part, instance: restricted(instance, to: members, budgets: budgets[index]))
+        }
+    }
+
+    /// The parts by region (see ``SplitMode/region``), regions in name order (the matches of no region last).
+    static func splitByRegion(_ instance: Instance, units: [SplitUnit]) -> [InstancePart<Instance>] {
+        let names = Set(units.compactMap(\.region)).sorted()
+        var regionOf: [String?] = names.map { $0 }
+        if units.contains(where: { $0.region == nil }) { regionOf.append(nil) }
+        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let groups = regionOf.map { region in units.indices.filter { units[$0].region == region } }
+        // Each resource to one region: its fixed one, else the region of most of its matches (the first on a tie).
+        var matchesIn: [String: [Int: Int]] = [:]
+        for (part, members) in groups.enumerated() {
+            for unit in members { for resource in units[unit].resources { matchesIn[resource, default: [:]][part, default: 0] += 1 } }
+        }
+        let fixed = fixedRegions(instance)
+        var home: [String: Int] = [:]
+        var linked = false
+        for (resource, counts) in matchesIn {
+            let own = fixed[resource].flatMap { index[$0] }
+            let chosen = own ?? counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map(\.key) ?? 0
+            home[resource] = chosen
+            if counts.keys.contains(where: { $0 != chosen }) { linked = true }
+        }
+        let source = fingerprint(units)
+        return groups.enumerated().map { part, members in
+            let excluded = Set(members.flatMap { units[$0].resources }.filter { home[$0] != part })
+            let summary = SplitPart(
+                id: "region-\(part + 1)", by: .region, index: part, count: groups.count, source: source,
+                matches: members.map { units[$0].id }, budgets: nil, region: regionOf[part], linked: linked ? true : nil)
+            return InstancePart(part: summary, instance: restricted(instance, to: members, excluding: excluded))
         }
     }
 

@@ -9,13 +9,14 @@ struct Split: ParsableCommand {
         abstract: "Cut an instance into independent parts, one complete instance per line (JSON Lines) for solve --jsonl.",
         discussion: """
             --by component: matches that share no candidate pitch, eligible official or team (officials, pitches, \
-            matchday); --by day: one part per calendar day, officials' maxTotal shared out as budgets. Each line \
+            matchday); --by day: one part per calendar day, officials' maxTotal shared out as budgets; --by region: \
+            one part per venues' or pitches' "region", what regions share given to one region. Each line \
             carries "id" and "part"; solve echoes them and merge checks them.
               touchline split --by day term.json | parallel --pipe -N1 touchline solve --jsonl > results.jsonl
               touchline merge term.json results.jsonl
             """)
 
-    @Option(help: "component or day.")
+    @Option(help: "component, day or region.")
     var by: SplitMode
 
     @Argument(help: "The instance (JSON); - for standard input.")

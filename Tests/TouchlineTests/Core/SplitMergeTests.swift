@@ -16,7 +16,9 @@ import TouchlineMILP
         for c in 0..<components {
             let size = "size\(c)"
             let count = 2 + random.int(below: 2)
-            for p in 0..<count { pitches.append(Pitch(id: "p\(c)-\(p)", group: p % 2 == 0 ? "North" : "South", sizes: [size])) }
+            for p in 0..<count {
+                pitches.append(Pitch(id: "p\(c)-\(p)", group: p % 2 == 0 ? "North" : "South", sizes: [size], region: "R\(c)"))
+            }
             for m in 0..<(3 + random.int(below: 4)) {
                 let day = random.int(below: 2)
                 let slot = random.int(below: 2)
@@ -34,7 +36,7 @@ import TouchlineMILP
         var random = SeededRandom(seed: seed)
         var officials: [Official] = []
         var matches: [OfficialsMatch] = []
-        let venues = [Venue(id: "north", group: "North"), Venue(id: "south", group: "South")]
+        let venues = [Venue(id: "north", group: "North", region: "N"), Venue(id: "south", group: "South", region: "S")]
         for c in 0..<components {
             let away = (0..<components).filter { $0 != c }.map {
                 TimeWindow(from: day0 + $0 * 1440, to: day0 + ($0 + 1) * 1440)
@@ -71,6 +73,55 @@ import TouchlineMILP
         return (lines, results)
     }
 
+    /// By region: parts follow the regions; what regions share goes to one region (the official who may work
+    /// both venues, to the one of more of their matches), and the parts say they are linked; regions that
+    /// share nothing give the components' parts, not linked; an instance without regions is refused.
+    @Test func regionsGiveSharedResourcesToOneRegion() throws {
+        let pitches = Self.pitches(components: 3, seed: 5)
+        let byRegion = try JSONFrontEnd.split(try Self.json(pitches), by: .region).get().split(separator: "\n")
+        let byComponent = try JSONFrontEnd.split(try Self.json(pitches), by: .component).get().split(separator: "\n")
+        func matchSets(_ lines: [Substring]) throws -> Set<[String]> {
+            Set(try lines.map { line in
+                try #require(try Self.object(String(line))["matches"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+            })
+        }
+        #expect(try matchSets(byRegion) == matchSets(byComponent))
+        for line in byRegion {
+            let part = try #require(try Self.object(String(line))["part"] as? [String: Any])
+            #expect(part["linked"] == nil)
+            #expect((part["region"] as? String)?.hasPrefix("R") == true)
+        }
+
+        // Two regions; o1 may work in both (more matches in S), o2 is pinned to a match in N.
+        let officials = OfficialsInstance(
+            venues: [Venue(id: "a", region: "N"), Venue(id: "b", region: "S")],
+            matches: [
+                OfficialsMatch(id: "n1", start: Self.day0 + 600, durationMinutes: 60, venue: "a", officials: 1),
+                OfficialsMatch(id: "s1", start: Self.day0 + 600, durationMinutes: 60, venue: "b", officials: 1),
+                OfficialsMatch(id: "s2", start: Self.day0 + 720, durationMinutes: 60, venue: "b", officials: 1),
+            ],
+            officials: [Official(id: "o1", level: 1), Official(id: "o2", level: 1)],
+            pinned: [OfficialPin(match: "n1", official: "o2")])
+        let lines = try JSONFrontEnd.split(try Self.json(officials), by: .region).get().split(separator: "\n")
+        #expect(lines.count == 2)
+        let north = try JSONDecoder().decode(OfficialsInstance.self, from: Data(lines[0].utf8))
+        let south = try JSONDecoder().decode(OfficialsInstance.self, from: Data(lines[1].utf8))
+        #expect(north.part?.region == "N" && south.part?.region == "S")
+        #expect(north.part?.linked == true && south.part?.linked == true)
+        #expect(north.matches.map(\.id) == ["n1"] && south.matches.map(\.id) == ["s1", "s2"])
+        #expect(north.officials.first { $0.id == "o1" }?.maxTotal == 0)
+        #expect(south.officials.first { $0.id == "o1" }?.maxTotal == nil)
+        #expect(north.officials.first { $0.id == "o2" }?.maxTotal == nil)
+        #expect(south.officials.first { $0.id == "o2" }?.maxTotal == 0)
+
+        var plain = officials
+        plain.venues = plain.venues.map { Venue(id: $0.id) }
+        switch JSONFrontEnd.split(try Self.json(plain), by: .region) {
+        case .success: Issue.record("an instance without regions was split by region")
+        case let .failure(error): #expect("\(error)".contains("region"))
+        }
+    }
+
     @Test func componentsAreTheIndependentGroups() throws {
         for components in 1...4 {
             let data = try Self.json(Self.pitches(components: components, seed: UInt64(components)))
@@ -102,7 +153,9 @@ import TouchlineMILP
             let whole = try Self.object(JSONFrontEnd.solve(data).output)
             #expect(whole["status"] as? String == "optimal", "\(kind) seed \(seed): the whole is small enough to prove")
             let wholeLevels = try #require((whole["stats"] as? [String: Any])?["levels"] as? [[String: Any]])
-            for mode in [SplitMode.component, .day] {
+            // By region: the pitches' regions are their components (exact); the officials' two venues are two
+            // regions that share officials and teams (each official given to one: linked, no bound).
+            for mode in [SplitMode.component, .day, .region] {
                 let (_, results) = try Self.splitAndSolve(data, by: mode)
                 let merged = try JSONFrontEnd.merge(instance: data, results: Data(results.joined(separator: "\n").utf8)).get()
                 #expect(try JSONFrontEnd.verify(instance: data, result: Data(merged.output.utf8)).get() == [],
@@ -126,10 +179,12 @@ import TouchlineMILP
                                 "\(kind) seed \(seed) by \(mode): \(name) bound \(bound), optimum \(optimum)")
                     }
                 }
-                if mode == .component {
+                if mode == .component || (mode == .region && kind == "pitches") {
                     // The first level adds up over independent parts: always proven.
                     #expect(proven.first == (kind == "pitches" ? "placed" : "filled"))
                 }
+                #expect((split["linked"] as? Bool ?? false) == (mode == .region && kind == "officials"), "\(kind) by \(mode)")
+                if split["linked"] as? Bool == true { #expect(proven.isEmpty && levels.allSatisfy { $0["bound"] == nil }) }
                 if result["status"] as? String == "optimal" {
                     #expect(levels.count == proven.count)
                     for (index, level) in levels.enumerated() {

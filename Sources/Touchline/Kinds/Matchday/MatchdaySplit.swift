@@ -11,8 +11,40 @@ extension MatchdayKind: SplittableKind {
                 id: match.id, day: match.start.day,
                 resources: analysis.eligible[index].map { "pitch:\(instance.pitches[$0].id)" }
                     + core.eligible[index].map { "official:\(instance.officials[$0].id)" }
-                    + Set(match.teams ?? []).sorted().map { "team:\($0)" })
+                    + Set(match.teams ?? []).sorted().map { "team:\($0)" },
+                region: analysis.region(ofMatch: index))
         }
+    }
+
+    /// Every pitch belongs to its own region; an official pinned to a match to that match's region.
+    public static func fixedRegions(_ instance: MatchdayInstance) -> [String: String] {
+        let analysis = PitchesAnalysis(instance.pitchesInstance)
+        let indexOf = Dictionary(instance.matches.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return PitchesAnalysis.pitchRegions(instance.pitches).merging(
+            OfficialsCore.pinnedRegions(instance.pinned, region: { match in indexOf[match].flatMap(analysis.region(ofMatch:)) }),
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A region's part: its matches, without the pitches of other regions (the published plan's placements
+    /// on them dropped) and with the officials given to other regions unable to work (`maxTotal` 0); a pitch
+    /// or an official pinned to one of the part's matches stays.
+    public static func restricted(_ instance: MatchdayInstance, to matches: [Int], excluding excluded: Set<String>) -> MatchdayInstance {
+        let ids = Set(matches.map { instance.matches[$0].id })
+        let pinnedHere = Set((instance.pinned ?? []).filter { ids.contains($0.match) }.map { "official:\($0.official)" })
+        var part = restricted(instance, to: matches, budgets: OfficialsCore.zeroBudgets(excluded.subtracting(pinnedHere)))
+        part.pitches = PitchesAnalysis.regionPitches(instance.pitches, pinned: Set(part.matches.compactMap(\.pitch)), excluded: excluded)
+        let kept = Set(part.pitches.map(\.id))
+        part.matches = part.matches.map { match in
+            var match = match
+            match.preferred = match.preferred.map { $0.filter(kept.contains) }
+            return match
+        }
+        if let previous = part.previous {
+            part.previous = MatchdaySolution(
+                pitches: PitchesSolution(assignments: previous.pitches.filter { kept.contains($0.value) }),
+                officials: OfficialsSolution(assignments: previous.assignments))
+        }
+        return part
     }
 
     public static func termLimits(_ instance: MatchdayInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }

@@ -26,8 +26,9 @@ extension OfficialsKind {
 
     /// A league's season over `regions` regions: the matches shared out as evenly as the regions allow, each
     /// region a generated term (seed `seed + region`) with its own venues (field groups `R1 North`, ...), teams
-    /// and officials, who work only in their region (`groups`); 90 minutes between regions. Regions share
-    /// nothing, so `split --by component` cuts the season into exactly its regions.
+    /// and officials, who work only in their region (`groups`); 90 minutes between regions; each venue's
+    /// `region` is `R1`, `R2`, .... Regions share nothing, so `split --by component` and `split --by region`
+    /// both cut the season into exactly its regions.
     public static func generateSeason(size: Int, regions: Int, seed: UInt64) -> OfficialsInstance {
         precondition(regions >= 1 && size >= regions, "regions out of range")
         var venues: [Venue] = []
@@ -42,7 +43,9 @@ extension OfficialsKind {
             let name = "R\(region + 1) "
             let own = Array(Set(term.venues.map { name + ($0.group ?? "") })).sorted()
             groups += own
-            venues += term.venues.map { Venue(id: prefix + $0.id, name: $0.name.map { name + $0 }, group: name + ($0.group ?? "")) }
+            venues += term.venues.map {
+                Venue(id: prefix + $0.id, name: $0.name.map { name + $0 }, group: name + ($0.group ?? ""), region: "R\(region + 1)")
+            }
             matches += term.matches.map { match in
                 var match = match
                 match.id = prefix + match.id

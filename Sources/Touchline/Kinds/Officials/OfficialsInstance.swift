@@ -4,6 +4,8 @@ public struct Venue: Sendable, Codable, Equatable {
     public var name: String?
     /// The field group (`North`, `South`); travel within one group takes no time unless `travelMinutes` says so.
     public var group: String?
+    /// The region (a league's or federation's area), for `split --by region`; no rule reads it.
+    public var region: String?
     /// Coordinates in degrees, for travel times when `travelMinutes` has no entry.
     public var lat: Double?
     public var lon: Double?
@@ -13,9 +15,10 @@ public struct Venue: Sendable, Codable, Equatable {
 
     public init(
         id: String, name: String? = nil, group: String? = nil, lat: Double? = nil, lon: Double? = nil, x: Double? = nil,
-        y: Double? = nil
+        y: Double? = nil, region: String? = nil
     ) {
         self.id = id
+        self.region = region
         self.name = name
         self.group = group
         self.lat = lat

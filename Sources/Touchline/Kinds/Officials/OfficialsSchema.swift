@@ -73,6 +73,7 @@ extension OfficialsKind {
               "id": {"type": "string", "minLength": 1},
               "name": {"type": "string"},
               "group": {"type": "string"},
+              "region": {"type": "string", "description": "a league's or federation's area, for split --by region"},
               "lat": {"type": "number", "minimum": -90, "maximum": 90},
               "lon": {"type": "number", "minimum": -180, "maximum": 180},
               "x": {"type": "number", "minimum": -100000, "maximum": 100000},

@@ -10,12 +10,35 @@ extension OfficialsKind: SplittableKind {
 
     public static func splitUnits(_ instance: OfficialsInstance) -> [SplitUnit] {
         let core = core(instance)
+        let regions = venueRegions(instance)
         return instance.matches.enumerated().map { index, match in
             SplitUnit(
                 id: match.id, day: match.start.day,
                 resources: core.eligible[index].map { "official:\(instance.officials[$0].id)" }
-                    + Set(match.teams ?? []).sorted().map { "team:\($0)" })
+                    + Set(match.teams ?? []).sorted().map { "team:\($0)" },
+                region: regions[match.venue] ?? nil)
         }
+    }
+
+    /// Venue id → its region.
+    static func venueRegions(_ instance: OfficialsInstance) -> [String: String?] {
+        Dictionary(instance.venues.map { ($0.id, $0.region) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// An official pinned to a match belongs to that match's region (the first pin's, in instance order).
+    public static func fixedRegions(_ instance: OfficialsInstance) -> [String: String] {
+        let regions = venueRegions(instance)
+        let venueOf = Dictionary(instance.matches.map { ($0.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
+        return OfficialsCore.pinnedRegions(instance.pinned, region: { match in venueOf[match].flatMap { regions[$0] ?? nil } })
+    }
+
+    /// A region's part: the officials given to other regions stay (pins and the published plan may name them)
+    /// with no matches to work (`maxTotal` 0), unless pinned to one of the part's matches (the merge's
+    /// verification then catches an official the regions' plans double-book).
+    public static func restricted(_ instance: OfficialsInstance, to matches: [Int], excluding excluded: Set<String>) -> OfficialsInstance {
+        let ids = Set(matches.map { instance.matches[$0].id })
+        let pinnedHere = Set((instance.pinned ?? []).filter { ids.contains($0.match) }.map { "official:\($0.official)" })
+        return restricted(instance, to: matches, budgets: OfficialsCore.zeroBudgets(excluded.subtracting(pinnedHere)))
     }
 
     public static func termLimits(_ instance: OfficialsInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }
@@ -63,6 +86,22 @@ extension OfficialsKind: SplittableKind {
 /// What `officials` and `matchday` parts share: the term limits, how greedy's plan uses them, and which
 /// officials a part keeps.
 extension OfficialsCore {
+    /// `official:<id>` → the region of the first match the official is pinned to (by `region(match id)`).
+    static func pinnedRegions(_ pinned: [OfficialPin]?, region: (String) -> String?) -> [String: String] {
+        var result: [String: String] = [:]
+        for pin in pinned ?? [] where result["official:\(pin.official)"] == nil {
+            if let own = region(pin.match) { result["official:\(pin.official)"] = own }
+        }
+        return result
+    }
+
+    /// Budgets of 0 for the officials among `excluded` (keys `official:<id>`): they can work nothing in the part.
+    static func zeroBudgets(_ excluded: Set<String>) -> [String: Int] {
+        var budgets: [String: Int] = [:]
+        for key in excluded where key.hasPrefix("official:") { budgets[String(key.dropFirst("official:".count))] = 0 }
+        return budgets
+    }
+
     /// Official id → `maxTotal`, for the officials that have one.
     static func termLimits(_ officials: [Official]) -> [String: Int] {
         var limits: [String: Int] = [:]

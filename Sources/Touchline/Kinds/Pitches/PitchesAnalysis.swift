@@ -217,3 +217,33 @@ extension PitchesAnalysis {
         return placed
     }
 }
+
+extension PitchesAnalysis {
+    /// `pitch:<id>` → region, for the pitches that have one.
+    static func pitchRegions(_ pitches: [Pitch]) -> [String: String] {
+        var result: [String: String] = [:]
+        for pitch in pitches { if let region = pitch.region { result["pitch:\(pitch.id)"] = region } }
+        return result
+    }
+
+    /// The pitches a region's part keeps: those not `excluded` (keys `pitch:<id>`), and any a match of the part
+    /// is pinned to.
+    static func regionPitches(_ pitches: [Pitch], pinned: Set<String>, excluded: Set<String>) -> [Pitch] {
+        pitches.filter { pinned.contains($0.id) || !excluded.contains("pitch:\($0.id)") }
+    }
+
+    /// A match's region for `split --by region`: its pinned pitch's, else its first preferred pitch's that it
+    /// fits, else the region of most of the pitches it fits (the first by name on a tie); nil when none of
+    /// those has a region.
+    func region(ofMatch index: Int) -> String? {
+        let match = instance.matches[index]
+        if let pinned = match.pitch, let pitch = pitchIndex[pinned] { return instance.pitches[pitch].region }
+        let fits = Set(eligible[index])
+        for id in match.preferred ?? [] {
+            if let pitch = pitchIndex[id], fits.contains(pitch), let region = instance.pitches[pitch].region { return region }
+        }
+        var counts: [String: Int] = [:]
+        for pitch in eligible[index] { if let region = instance.pitches[pitch].region { counts[region, default: 0] += 1 } }
+        return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+    }
+}

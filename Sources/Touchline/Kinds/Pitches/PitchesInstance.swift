@@ -4,6 +4,8 @@ public struct Pitch: Sendable, Codable, Equatable {
     public var name: String?
     /// The field group (`North`, `South`); pitches without a group form one default group.
     public var group: String?
+    /// The region (a league's or federation's area), for `split --by region`; no rule reads it.
+    public var region: String?
     /// The match sizes the pitch takes (`junior`, `senior`).
     public var sizes: [String]
     /// Times when the pitch cannot be used (half-open intervals).
@@ -16,8 +18,9 @@ public struct Pitch: Sendable, Codable, Equatable {
 
     public init(
         id: String, name: String? = nil, group: String? = nil, sizes: [String], closed: [TimeWindow]? = nil,
-        maxPerDay: Int? = nil, lat: Double? = nil, lon: Double? = nil
+        maxPerDay: Int? = nil, lat: Double? = nil, lon: Double? = nil, region: String? = nil
     ) {
+        self.region = region
         self.lat = lat
         self.lon = lon
         self.id = id

@@ -7,6 +7,7 @@ extension PitchesKind {
         "id": {"type": "string", "minLength": 1},
         "name": {"type": "string"},
         "group": {"type": "string", "description": "field group, e.g. North or South"},
+        "region": {"type": "string", "description": "a league's or federation's area, for split --by region"},
         "sizes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
         "closed": {"type": "array", "items": {"$ref": "#/$defs/window"}},
         "maxPerDay": {"type": "integer", "minimum": 0, "maximum": 1000},

@@ -9,8 +9,32 @@ extension PitchesKind: SplittableKind {
             SplitUnit(
                 id: match.id, day: match.start.day,
                 resources: analysis.eligible[index].map { "pitch:\(instance.pitches[$0].id)" }
-                    + Set(match.teams ?? []).sorted().map { "team:\($0)" })
+                    + Set(match.teams ?? []).sorted().map { "team:\($0)" },
+                region: analysis.region(ofMatch: index))
         }
+    }
+
+    /// Every pitch belongs to its own region.
+    public static func fixedRegions(_ instance: PitchesInstance) -> [String: String] {
+        PitchesAnalysis.pitchRegions(instance.pitches)
+    }
+
+    /// A region's part: its matches, without the pitches of other regions (and the published plan's entries
+    /// that named them: keeping such a placement is not possible in the part). A pitch one of the part's
+    /// matches is pinned to stays (the merge's verification catches a pitch two regions' plans double-book).
+    public static func restricted(_ instance: PitchesInstance, to matches: [Int], excluding excluded: Set<String>) -> PitchesInstance {
+        var part = restricted(instance, to: matches, budgets: [:])
+        part.pitches = PitchesAnalysis.regionPitches(instance.pitches, pinned: Set(part.matches.compactMap(\.pitch)), excluded: excluded)
+        let kept = Set(part.pitches.map(\.id))
+        part.matches = part.matches.map { match in
+            var match = match
+            match.preferred = match.preferred.map { $0.filter(kept.contains) }
+            return match
+        }
+        if let previous = part.previous {
+            part.previous = PitchesSolution(assignments: previous.assignments.filter { kept.contains($0.value) })
+        }
+        return part
     }
 
     public static func termLimits(_ instance: PitchesInstance) -> [String: Int] { [:] }
