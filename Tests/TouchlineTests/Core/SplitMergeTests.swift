@@ -114,6 +114,28 @@ import TouchlineMILP
         #expect(north.officials.first { $0.id == "o2" }?.maxTotal == nil)
         #expect(south.officials.first { $0.id == "o2" }?.maxTotal == 0)
 
+        // Matchday: a match goes to its pinned pitch's region, else its preferred pitch's, else where most of
+        // its pitches are; each part keeps only its region's pitches; solved, merged and verified as a whole.
+        let matchday = MatchdayInstance(
+            pitches: [Pitch(id: "a1", sizes: ["s"], region: "N"), Pitch(id: "b1", sizes: ["s"], region: "S"),
+                      Pitch(id: "b2", sizes: ["s"], region: "S")],
+            matches: [
+                MatchdayMatch(id: "m1", start: Self.day0 + 600, durationMinutes: 60, size: "s", preferred: ["a1"], officials: 1),
+                MatchdayMatch(id: "m2", start: Self.day0 + 600, durationMinutes: 60, size: "s", officials: 1),
+                MatchdayMatch(id: "m3", start: Self.day0 + 720, durationMinutes: 60, size: "s", pitch: "b1", officials: 1),
+            ],
+            officials: [Official(id: "u1"), Official(id: "u2"), Official(id: "u3")])
+        let data = try Self.json(matchday)
+        let (regionLines, results) = try Self.splitAndSolve(data, by: .region)
+        let parts = try regionLines.map { try JSONDecoder().decode(MatchdayInstance.self, from: Data($0.utf8)) }
+        #expect(parts.map { $0.matches.map(\.id) } == [["m1"], ["m2", "m3"]])
+        #expect(parts.map { $0.pitches.map(\.id) } == [["a1"], ["b1", "b2"]])
+        #expect(parts.allSatisfy { $0.part?.linked == true })
+        let merged = try JSONFrontEnd.merge(instance: data, results: Data(results.joined(separator: "\n").utf8)).get()
+        #expect(try JSONFrontEnd.verify(instance: data, result: Data(merged.output.utf8)).get() == [])
+        let summary = try #require(try Self.object(merged.output)["split"] as? [String: Any])
+        #expect(summary["linked"] as? Bool == true && (summary["provenLevels"] as? [String])?.isEmpty == true)
+
         var plain = officials
         plain.venues = plain.venues.map { Venue(id: $0.id) }
         switch JSONFrontEnd.split(try Self.json(plain), by: .region) {
