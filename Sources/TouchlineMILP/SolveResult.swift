@@ -63,6 +63,21 @@ public struct LevelReport: Sendable, Codable {
     public var nodes: Int
     public var seconds: Double
     public var warmStartAccepted: Bool
+
+    public init(
+        name: String, termination: LevelTermination, stopReason: StopReason, objective: Double?, bound: Double?,
+        gap: Double?, nodes: Int, seconds: Double, warmStartAccepted: Bool
+    ) {
+        self.name = name
+        self.termination = termination
+        self.stopReason = stopReason
+        self.objective = objective
+        self.bound = bound
+        self.gap = gap
+        self.nodes = nodes
+        self.seconds = seconds
+        self.warmStartAccepted = warmStartAccepted
+    }
 }
 
 /// The result of ``Solver/solve(_:options:)``.
@@ -93,4 +108,22 @@ public struct SolveResult: Sendable {
     public var notes: [String]
 
     public var hasSolution: Bool { solution != nil }
+
+    /// A result as a ``Solver`` reports it (a backend of one's own builds its answer with this).
+    public init(
+        stopReason: StopReason, solution: Assignment?, objectiveValues: [Double], levels: [LevelReport], bound: Double?,
+        gap: Double?, gapLevel: Int, nodes: Int, seconds: Double, message: String?, notes: [String] = []
+    ) {
+        self.stopReason = stopReason
+        self.solution = solution
+        self.objectiveValues = objectiveValues
+        self.levels = levels
+        self.bound = bound
+        self.gap = gap
+        self.gapLevel = gapLevel
+        self.nodes = nodes
+        self.seconds = seconds
+        self.message = message
+        self.notes = notes
+    }
 }

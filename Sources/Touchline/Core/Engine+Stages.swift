@@ -303,25 +303,53 @@ struct EngineRun<Kind: ProblemKind> {
                 .feasible, method: .greedy, plan: greedyPlan, objective: greedyObjective, bound: result.bound,
                 stats: stats, warnings: warnings)
         }
-        if result.stopReason != .optimal, let message = result.message { warnings.append("MILP: \(message)") }
         // The gap belongs to the plan as reported: a solve stopped early may hold auxiliary columns above what
         // the plan gives (a pitches term's groupSplits 10 in the model, 9 in the plan), so it is measured from the
         // plan's own value of the bound's level (found by the fuzzer, MILP at 0.05 s).
         var gap = result.gap
+        var bound = result.bound
+        var proven = result.stopReason == .optimal
         // (GLPK's "no bound yet" is ±DBL_MAX: then its own gap, if any, stands.)
-        if result.stopReason != .optimal, let bound = result.bound, abs(bound) < 1e100,
-           result.gapLevel < Kind.levels(objective).count
-        {
-            let value = Kind.levels(objective)[result.gapLevel].value
-            gap = abs(value - bound) / (abs(value) + 2.220446049250313e-16)
-            if var levels = stats.levels, result.gapLevel < levels.count {
-                levels[result.gapLevel].value = value
-                levels[result.gapLevel].gap = gap
+        let own = Kind.levels(objective)
+        if result.stopReason != .optimal, let first = result.bound, abs(first) < 1e100, result.gapLevel < own.count {
+            var open = result.gapLevel
+            var openBound: Double? = first
+            if result.stopReason == .timeLimit, var levels = stats.levels, levels.count == own.count {
+                // A later level's solve, holding this level at its value, may have found a plan better on it (an
+                // officials term's travel 1 at its level, 0 in the plan). A level whose plan value meets its
+                // proven bound is then proven: that bound holds for every plan no better on the levels above than
+                // the values it was solved under, as the lexicographic optimum is once those levels are proven.
+                // The next level's bound then speaks for the plan.
+                while open < own.count, let current = openBound,
+                      own[open].maximise ? own[open].value >= current - 1e-6 : own[open].value <= current + 1e-6
+                {
+                    levels[open].termination = .optimal
+                    levels[open].stopReason = .optimal
+                    levels[open].value = own[open].value
+                    levels[open].bound = own[open].value
+                    levels[open].gap = 0
+                    open += 1
+                    openBound = open < own.count ? levels[open].bound.flatMap { abs($0) < 1e100 ? $0 : nil } : nil
+                }
                 stats.levels = levels
+                proven = open == own.count
+            }
+            if proven {
+                bound = own.first?.value
+                gap = 0
+            } else {
+                bound = openBound
+                gap = openBound.map { abs(own[open].value - $0) / (abs(own[open].value) + 2.220446049250313e-16) }
+                if var levels = stats.levels, open < levels.count {
+                    levels[open].value = own[open].value
+                    levels[open].gap = gap
+                    stats.levels = levels
+                }
             }
         }
+        if !proven, let message = result.message { warnings.append("MILP: \(message)") }
         return report(
-            result.stopReason == .optimal ? .optimal : .feasible, method: .milp, plan: plan, objective: objective,
-            bound: result.bound, gap: gap, stats: stats, warnings: warnings)
+            proven ? .optimal : .feasible, method: .milp, plan: plan, objective: objective,
+            bound: bound, gap: gap, stats: stats, warnings: warnings)
     }
 }
