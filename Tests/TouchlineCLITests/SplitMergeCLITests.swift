@@ -81,5 +81,9 @@ import Testing
         #expect(run.stderr.contains("lineup instances are not split"), "\(run.stderr)")
         let bad = try Binary.run(["split", "--by", "week", "instances/pitches/fieldgame-term.json"])
         #expect(bad.status == 64)
+        // The shipped term has no regions: split by region says what to add.
+        let noRegions = try Binary.run(["split", "--by", "region", "instances/pitches/fieldgame-term.json"])
+        #expect(noRegions.status == 64)
+        #expect(noRegions.stderr.contains("no match has a region"), "\(noRegions.stderr)")
     }
 }
