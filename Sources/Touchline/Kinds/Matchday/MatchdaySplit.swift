@@ -32,13 +32,8 @@ extension MatchdayKind: SplittableKind {
         let ids = Set(matches.map { instance.matches[$0].id })
         let pinnedHere = Set((instance.pinned ?? []).filter { ids.contains($0.match) }.map { "official:\($0.official)" })
         var part = restricted(instance, to: matches, budgets: OfficialsCore.zeroBudgets(excluded.subtracting(pinnedHere)))
-        part.pitches = PitchesAnalysis.regionPitches(instance.pitches, pinned: Set(part.matches.compactMap(\.pitch)), excluded: excluded)
-        let kept = Set(part.pitches.map(\.id))
-        part.matches = part.matches.map { match in
-            var match = match
-            match.preferred = match.preferred.map { $0.filter(kept.contains) }
-            return match
-        }
+        let kept: Set<String>
+        (part.pitches, part.matches, kept) = PitchesAnalysis.regionPart(instance.pitches, part.matches, excluded: excluded)
         if let previous = part.previous {
             part.previous = MatchdaySolution(
                 pitches: PitchesSolution(assignments: previous.pitches.filter { kept.contains($0.value) }),

@@ -218,6 +218,15 @@ extension PitchesAnalysis {
     }
 }
 
+/// A match whose pitch is chosen (pitches, matchday): its pin and its preferences.
+protocol PitchChoosing {
+    var pitch: String? { get }
+    var preferred: [String]? { get set }
+}
+
+extension PitchMatch: PitchChoosing {}
+extension MatchdayMatch: PitchChoosing {}
+
 extension PitchesAnalysis {
     /// `pitch:<id>` → region, for the pitches that have one.
     static func pitchRegions(_ pitches: [Pitch]) -> [String: String] {
@@ -226,10 +235,19 @@ extension PitchesAnalysis {
         return result
     }
 
-    /// The pitches a region's part keeps: those not `excluded` (keys `pitch:<id>`), and any a match of the part
-    /// is pinned to.
-    static func regionPitches(_ pitches: [Pitch], pinned: Set<String>, excluded: Set<String>) -> [Pitch] {
-        pitches.filter { pinned.contains($0.id) || !excluded.contains("pitch:\($0.id)") }
+    /// A region's part of pitches and matches: the pitches not `excluded` (keys `pitch:<id>`) and any a match
+    /// of the part is pinned to, the matches' preferences for the others dropped, and the kept pitches' ids.
+    static func regionPart<Match: PitchChoosing>(
+        _ pitches: [Pitch], _ matches: [Match], excluded: Set<String>
+    ) -> (pitches: [Pitch], matches: [Match], kept: Set<String>) {
+        let pinned = Set(matches.compactMap(\.pitch))
+        let kept = pitches.filter { pinned.contains($0.id) || !excluded.contains("pitch:\($0.id)") }
+        let ids = Set(kept.map(\.id))
+        return (kept, matches.map { match in
+            var match = match
+            match.preferred = match.preferred.map { $0.filter(ids.contains) }
+            return match
+        }, ids)
     }
 
     /// A match's region for `split --by region`: its pinned pitch's, else its first preferred pitch's that it

@@ -24,13 +24,8 @@ extension PitchesKind: SplittableKind {
     /// matches is pinned to stays (the merge's verification catches a pitch two regions' plans double-book).
     public static func restricted(_ instance: PitchesInstance, to matches: [Int], excluding excluded: Set<String>) -> PitchesInstance {
         var part = restricted(instance, to: matches, budgets: [:])
-        part.pitches = PitchesAnalysis.regionPitches(instance.pitches, pinned: Set(part.matches.compactMap(\.pitch)), excluded: excluded)
-        let kept = Set(part.pitches.map(\.id))
-        part.matches = part.matches.map { match in
-            var match = match
-            match.preferred = match.preferred.map { $0.filter(kept.contains) }
-            return match
-        }
+        let kept: Set<String>
+        (part.pitches, part.matches, kept) = PitchesAnalysis.regionPart(instance.pitches, part.matches, excluded: excluded)
         if let previous = part.previous {
             part.previous = PitchesSolution(assignments: previous.assignments.filter { kept.contains($0.value) })
         }
