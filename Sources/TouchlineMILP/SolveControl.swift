@@ -31,27 +31,50 @@ public final class SolveControl: @unchecked Sendable {
     /// without a control (a cancellable simplex runs in slices, which may end at another optimal vertex, so a
     /// tie between equally good plans may break the other way).
     public let cancellable: Bool
+    /// For the control of one part of a solve (``part(_:)``): the whole's control, and the part's label.
+    private let parent: SolveControl?
+    private let label: String
     #if GLPK
-    /// The C flag GLPK's callback reads (tl_flag_*).
+    /// The C flag GLPK's callback reads (tl_flag_*); a part shares its whole's.
     let flag: UnsafeMutablePointer<Int32>
     #endif
 
     public init(cancellable: Bool = true, onEvent: (@Sendable (SolveEvent) -> Void)? = nil) {
         self.onEvent = onEvent
         self.cancellable = cancellable
+        parent = nil
+        label = ""
         #if GLPK
         flag = UnsafeMutablePointer(mutating: tl_flag_new())!
         #endif
     }
 
+    private init(part label: String, of parent: SolveControl) {
+        onEvent = nil
+        cancellable = parent.cancellable
+        self.parent = parent
+        self.label = label
+        #if GLPK
+        flag = parent.flag
+        #endif
+    }
+
+    /// The control of one part of this solve (a component of a season solved on its own): cancelling either
+    /// cancels both, a failure it records is this one's, and its events reach this control's `onEvent` with
+    /// every level name prefixed by `label` (`component 3/8: travel`), so that a display tells the parts apart.
+    public func part(_ label: String) -> SolveControl {
+        SolveControl(part: label, of: parent ?? self)
+    }
+
     deinit {
         #if GLPK
-        tl_flag_free(flag)
+        if parent == nil { tl_flag_free(flag) }
         #endif
     }
 
     /// Asks the solve to stop as soon as it can; it then answers with the best it has.
     public func cancel() {
+        if let parent { return parent.cancel() }
         lock.lock()
         raised = true
         lock.unlock()
@@ -61,6 +84,7 @@ public final class SolveControl: @unchecked Sendable {
     }
 
     public var isCancelled: Bool {
+        if let parent { return parent.isCancelled }
         lock.lock()
         defer { lock.unlock() }
         return raised
@@ -76,13 +100,23 @@ public final class SolveControl: @unchecked Sendable {
             level = name
             lock.unlock()
         }
-        onEvent?(event)
+        guard let parent else { return onEvent?(event) ?? () }
+        let named = { (name: String) in "\(self.label): \(name)" }
+        switch event {
+        case let .levelStarted(name, index, count): parent.report(.levelStarted(name: named(name), index: index, count: count))
+        case let .progress(level, incumbent, bound, gap, nodes, seconds):
+            parent.report(.progress(level: named(level), incumbent: incumbent, bound: bound, gap: gap, nodes: nodes, seconds: seconds))
+        case let .levelFinished(name, termination, objective, bound, gap, seconds):
+            parent.report(.levelFinished(name: named(name), termination: termination, objective: objective, bound: bound, gap: gap, seconds: seconds))
+        case .heuristic: parent.report(event)
+        }
     }
 
     /// Remembers a solver failure (GLPK out of its memory limit, or a fatal error) of any solve made with this
     /// control, inner ones included: a pipeline of many small solves may treat a failed one as merely unproven,
     /// and its caller must still learn that the solver failed.
     public func recordFailure(_ message: String) {
+        if let parent { return parent.recordFailure(message) }
         lock.lock()
         if failureMessage == nil { failureMessage = message }
         lock.unlock()
@@ -90,6 +124,7 @@ public final class SolveControl: @unchecked Sendable {
 
     /// The first solver failure recorded (nil when none).
     public var failure: String? {
+        if let parent { return parent.failure }
         lock.lock()
         defer { lock.unlock() }
         return failureMessage

@@ -281,6 +281,8 @@ extension SplittableKind {
                 partOptions.timeLimitSeconds = share
                 var own = partSettings
                 own.started = ContinuousClock.now
+                // The part's progress reaches the whole's display as `component 3/8: <level>`.
+                own.control = partSettings.control?.part("component \(index + 1)/\(parts.count)")
                 results.set(index, Result { () throws(TouchlineError) in
                     try Engine.solveOnce(parts[index].instance, kind: Self.self, options: partOptions, settings: own)
                 })
