@@ -111,6 +111,56 @@ import TouchlineMILP
         #expect(officials.objective?.filled == 1)
     }
 
+    /// The joint model's rows (clash cliques that hold wherever the matches are played, place-dependent clashes
+    /// aggregated to field groups, moves, group splits) against every plan of three matches: each match on
+    /// no pitch, `n` or `s` (15 minutes apart), with every crew it may have; the lexicographic optimum over
+    /// the plans the verifier accepts is the MILP's.
+    @Test(arguments: 0..<16)
+    func matchdayMILPMatchesExhaustiveSearch(seed: Int) throws {
+        let tiny = Self.tinyInstance(seed: UInt64(400 + seed))
+        var random = SeededRandom(seed: UInt64(seed))
+        let instance = MatchdayInstance(
+            pitches: [Pitch(id: "n", group: "North", sizes: ["junior"]), Pitch(id: "s", group: "South", sizes: ["junior"])],
+            travelMinutes: tiny.travelMinutes,
+            matches: tiny.matches.prefix(3).map {
+                MatchdayMatch(id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
+                              preferred: random.chance(0.5) ? [random.chance(0.5) ? "n" : "s"] : nil,
+                              officials: $0.officials, minLevel: $0.minLevel)
+            },
+            officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
+        let analysis = PitchesAnalysis(instance.pitchesInstance)
+        let core = MatchdayKind.core(instance)
+        let n = instance.officials.count
+        let crews = instance.matches.map { match in
+            (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }.filter { $0.count <= match.officials ?? 1 }
+        }
+        let places: [Int?] = [nil, 0, 1]
+        var best: MatchdayObjective? = nil
+        var choice = [Int](repeating: 0, count: instance.matches.count * 2)
+        while true {
+            let placement = instance.matches.indices.map { places[choice[2 * $0]] }
+            let crew = instance.matches.indices.map { crews[$0][choice[2 * $0 + 1]] }
+            let plan = MatchdaySolution(
+                pitches: analysis.solution(placement: placement), officials: core.solution(crews: crew, placeOf: placement))
+            if MatchdayKind.verify(instance, plan).isEmpty {
+                let objective = MatchdayKind.objective(instance, plan)
+                if best.map({ MatchdayKind.isBetter(objective, than: $0) }) ?? true { best = objective }
+            }
+            var position = 0
+            while position < choice.count {
+                choice[position] += 1
+                if choice[position] < (position % 2 == 0 ? places.count : crews[position / 2].count) { break }
+                choice[position] = 0
+                position += 1
+            }
+            if position == choice.count { break }
+        }
+        let report = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+        #expect(report.status == .optimal)
+        #expect(report.objective == best, "seed \(seed)")
+        #expect(Engine.verify(instance, report: report, kind: MatchdayKind.self).isEmpty)
+    }
+
     @Test(arguments: 0..<8)
     func matchdayMILPIsNeverWorseThanGreedyAndVerifies(seed: Int) throws {
         let tiny = Self.tinyInstance(seed: UInt64(300 + seed))
