@@ -36,9 +36,8 @@ extension OfficialsKind: SplittableKind {
     /// with no matches to work (`maxTotal` 0), unless pinned to one of the part's matches (the merge's
     /// verification then catches an official the regions' plans double-book).
     public static func restricted(_ instance: OfficialsInstance, to matches: [Int], excluding excluded: Set<String>) -> OfficialsInstance {
-        let ids = Set(matches.map { instance.matches[$0].id })
-        let pinnedHere = Set((instance.pinned ?? []).filter { ids.contains($0.match) }.map { "official:\($0.official)" })
-        return restricted(instance, to: matches, budgets: OfficialsCore.zeroBudgets(excluded.subtracting(pinnedHere)))
+        restricted(instance, to: matches, budgets: OfficialsCore.zeroBudgets(
+            excluded, keepingPinsOf: matches.map { instance.matches[$0].id }, pinned: instance.pinned))
     }
 
     public static func termLimits(_ instance: OfficialsInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }
@@ -95,10 +94,15 @@ extension OfficialsCore {
         return result
     }
 
-    /// Budgets of 0 for the officials among `excluded` (keys `official:<id>`): they can work nothing in the part.
-    static func zeroBudgets(_ excluded: Set<String>) -> [String: Int] {
+    /// Budgets of 0 for the officials among `excluded` (keys `official:<id>`): they can work nothing in the
+    /// part, unless pinned to one of its matches (`matchIds`), whom the part keeps.
+    static func zeroBudgets(_ excluded: Set<String>, keepingPinsOf matchIds: [String], pinned: [OfficialPin]?) -> [String: Int] {
+        let ids = Set(matchIds)
+        let pinnedHere = Set((pinned ?? []).filter { ids.contains($0.match) }.map { "official:\($0.official)" })
         var budgets: [String: Int] = [:]
-        for key in excluded where key.hasPrefix("official:") { budgets[String(key.dropFirst("official:".count))] = 0 }
+        for key in excluded.subtracting(pinnedHere) where key.hasPrefix("official:") {
+            budgets[String(key.dropFirst("official:".count))] = 0
+        }
         return budgets
     }
 
