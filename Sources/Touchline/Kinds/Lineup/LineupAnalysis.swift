@@ -196,6 +196,19 @@ struct LineupAnalysis: Sendable {
 
     /// Players each turn-based or colour-group rule treats as one pool.
     var outfieldPlayers: [Int] { instance.players.indices.filter { outfield[$0] } }
+    /// Colour groups: every player who may take a colour: the available players, keeper-only ones included
+    /// (the contract lets a keeper-only player have a colour, and then he keeps goal exactly when it is on).
+    /// A player who is not available takes a colour only when `colourGroups.assignment` fixes one (a rule the
+    /// verifier checks), so no model leaves a coloured player out of its space.
+    var colourPool: [Int] { instance.players.indices.filter { instance.players[$0].isAvailable } }
+    /// Colour groups: per colour, the players who are not available but fixed to it (counted in its size).
+    var absentColoured: [String: Int] {
+        var result: [String: Int] = [:]
+        for (id, colour) in instance.colourGroups?.assignment ?? [:] {
+            if let p = playerIndex[id], !instance.players[p].isAvailable { result[colour, default: 0] += 1 }
+        }
+        return result
+    }
 }
 
 /// A plan as a grid: for each planned segment and player, the position index on the field or nil.

@@ -392,7 +392,8 @@ struct LineupModelBuilder {
         let ids = a.instance.players.map(\.id)
         let colours = a.instance.colourGroups?.colours ?? []
         let fixed = a.instance.colourGroups?.assignment ?? [:]
-        let pool = a.outfieldPlayers
+        let pool = a.colourPool
+        let absent = a.absentColoured
         colourVariables = players.map { _ in [Variable?](repeating: nil, count: colours.count) }
         for (rank, p) in pool.enumerated() {
             for (c, colour) in colours.enumerated() {
@@ -409,7 +410,7 @@ struct LineupModelBuilder {
                 model.add(outfield(p, s) <= any, name: "outfield_coloured[\(ids[p]),\(a.segments[s].start)]")
             }
         }
-        let sizes = colours.indices.map { c in sum(pool.map { colourVariables[$0][c] }) }
+        let sizes = colours.indices.map { c in sum(pool.map { colourVariables[$0][c] }) + Double(absent[colours[c]] ?? 0) }
         for (c, size) in sizes.enumerated() {
             model.add(size >= 1, name: "colour_used[\(colours[c])]")
             for d in colours.indices where d != c {
@@ -671,7 +672,7 @@ extension LineupAnalysis {
         }
         if let colours = result.colour, (instance.colourGroups?.assignment ?? [:]).isEmpty {
             var relabel: [Int: Int] = [:]
-            for p in outfieldPlayers {
+            for p in colourPool {
                 if let c = colours[p], relabel[c] == nil { relabel[c] = relabel.count }
             }
             let total = instance.colourGroups?.colours.count ?? 0

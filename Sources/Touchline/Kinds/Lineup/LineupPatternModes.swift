@@ -33,18 +33,13 @@ extension LineupPatternSpace {
             }
             return nil
         case .colourGroups:
-            let fixed = a.instance.colourGroups?.assignment ?? [:]
-            for (id, _) in fixed {
-                guard let p = a.playerIndex[id] else { continue }
-                if a.instance.players[p].isAvailable && !a.outfield[p] { return "a keeper-only player with a fixed colour" }
-            }
             return nil
         }
     }
 
-    /// Colour groups: players who may take a colour (available, with an outfield position). Any of them whose
-    /// colour is not fixed may also stay uncoloured, and then only keeps goal (or does not play).
-    var colourPool: [Int] { analysis.instance.players.indices.filter { analysis.outfield[$0] } }
+    /// Colour groups: players who may take a colour (see `LineupAnalysis.colourPool`). Any of them whose colour
+    /// is not fixed may also stay uncoloured, and then only keeps goal (or does not play).
+    var colourPool: [Int] { analysis.colourPool }
 
     func mayStayUncoloured(_ p: Int) -> Bool {
         let a = analysis
@@ -52,14 +47,7 @@ extension LineupPatternSpace {
     }
 
     /// Injured or unavailable players given a colour: counted in its size, never on the field.
-    var absentColoured: [String: Int] {
-        let a = analysis
-        var result: [String: Int] = [:]
-        for (id, colour) in a.instance.colourGroups?.assignment ?? [:] {
-            if let p = a.playerIndex[id], !a.instance.players[p].isAvailable { result[colour, default: 0] += 1 }
-        }
-        return result
-    }
+    var absentColoured: [String: Int] { analysis.absentColoured }
 
     /// The possible values of ⌊coloured players / colours⌋.
     var colourSizeRange: ClosedRange<Int> {

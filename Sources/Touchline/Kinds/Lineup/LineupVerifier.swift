@@ -374,6 +374,10 @@ enum LineupVerifier {
         for (id, colour) in instance.colourGroups?.assignment ?? [:] where groups.assignment[id] != colour {
             findings.broken.append("colourGroups: \(id) is fixed to \(colour) but is in \(groups.assignment[id] ?? "no group")")
         }
+        for p in players.indices where colourOf[p] != nil && (players[p].status ?? .available) != .available
+            && instance.colourGroups?.assignment?[players[p].id] == nil {
+            findings.broken.append("colourGroups: \(players[p].displayName) is \(players[p].status!.rawValue) and takes a colour that colourGroups.assignment does not give")
+        }
         let segments = solution.segments
         for p in players.indices where colourOf[p] == nil {
             if let s = segments.indices.first(where: { grid[$0][p].map { $0 != "GK" } ?? false }) {

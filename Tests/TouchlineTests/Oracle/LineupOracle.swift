@@ -1,0 +1,155 @@
+import Foundation
+@testable import Touchline
+
+/// The contract's own answer for a tiny lineup instance: every plan the verifier accepts, and the
+/// lexicographic best of them.
+///
+/// It shares no code with the engines: the candidates are every lineup of every segment the match format
+/// gives (`LineupVerifier.expectedSegments`, the verifier's own) and, in colour-group mode, every colouring of
+/// every player (each colour or none; a fixed colour only where `colourGroups.assignment` fixes one). A
+/// candidate is a plan when `LineupKind.verify` finds nothing wrong with it. The only pruning is by rules the
+/// verifier states word for word and that a candidate cannot pass otherwise (a segment fills the formation
+/// exactly with available players who are there, each in one of their own positions; the members of a colour
+/// are on or off together; a player without a colour plays only in goal; colour sizes differ by at most one
+/// and none is empty), and by the objective: a candidate no better than the best plan found is not verified.
+enum LineupOracle {
+    struct Answer {
+        /// The best objective of a plan the verifier accepts; nil when it accepts none.
+        var objective: LineupObjective?
+        /// Candidates built, and candidates the verifier was asked about.
+        var candidates = 0
+        var verified = 0
+    }
+
+    static func isBetter(_ a: LineupObjective, than b: LineupObjective) -> Bool {
+        (a.spread, a.substitutions, a.offPreferredPosition) < (b.spread, b.substitutions, b.offPreferredPosition)
+    }
+
+    /// Nil when the candidate space is larger than `limit` (the instance is not tiny enough to enumerate).
+    static func solve(_ instance: LineupInstance, limit: Int = 2_000_000) -> Answer? {
+        let players = instance.players
+        let segments = LineupVerifier.expectedSegments(instance)
+        let formation = instance.formation.filter { $0.value > 0 }
+        let codes = formation.keys.sorted()
+        func available(_ p: Int) -> Bool { (players[p].status ?? .available) == .available }
+        func present(_ p: Int, _ s: Int) -> Bool { available(p) && segments[s].start >= (players[p].arrivesAt ?? 0) }
+
+        // Every full lineup of each segment.
+        func lineups(_ s: Int) -> [[String?]] {
+            var result: [[String?]] = [[]]
+            for p in players.indices {
+                let options: [String?] = [nil] + (present(p, s) ? codes.filter { players[p].positions.contains($0) }.map { Optional($0) } : [])
+                result = result.flatMap { row in options.map { row + [$0] } }
+            }
+            return result.filter { row in codes.allSatisfy { code in row.filter { $0 == code }.count == formation[code]! } }
+        }
+        let perSegment = segments.indices.map(lineups)
+
+        // Every colouring (colour-group mode), or one empty one.
+        var colourings: [[String?]] = [[]]
+        if instance.mode == .colourGroups {
+            let colours = instance.colourGroups?.colours ?? []
+            let fixed = instance.colourGroups?.assignment ?? [:]
+            for player in players {
+                let options: [String?] = fixed[player.id].map { [$0] } ?? ([nil] + colours.map { Optional($0) })
+                colourings = colourings.flatMap { row in options.map { row + [$0] } }
+            }
+            colourings = colourings.filter { colouring in
+                let sizes = colours.map { colour in colouring.filter { $0 == colour }.count }
+                return !sizes.contains(0) && (sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1
+            }
+        }
+
+        var answer = Answer()
+        let space = colourings.count * perSegment.reduce(1) { $0 * max(1, $1.count) }
+        guard space <= limit else { return nil }
+        for colouring in colourings {
+            // The lineups each segment allows under this colouring.
+            let allowed: [[[String?]]] = segments.indices.map { s in
+                guard instance.mode == .colourGroups else { return perSegment[s] }
+                return perSegment[s].filter { row in
+                    for p in players.indices where colouring[p] == nil {
+                        if let code = row[p], code != "GK" { return false }
+                    }
+                    for colour in Set(colouring.compactMap { $0 }) {
+                        let members = players.indices.filter { colouring[$0] == colour && present($0, s) }
+                        let on = members.filter { row[$0] != nil }.count
+                        if on != 0 && on != members.count { return false }
+                    }
+                    return true
+                }
+            }
+            var grid: [[String?]] = []
+            func visit(_ s: Int) {
+                if s == segments.count {
+                    answer.candidates += 1
+                    let solution = plan(instance, segments, grid, colouring)
+                    let objective = LineupVerifier.objective(instance, solution)
+                    if let best = answer.objective, !isBetter(objective, than: best) { return }
+                    answer.verified += 1
+                    if LineupKind.verify(instance, solution).isEmpty { answer.objective = objective }
+                    return
+                }
+                for row in allowed[s] {
+                    grid.append(row)
+                    visit(s + 1)
+                    grid.removeLast()
+                }
+            }
+            visit(0)
+        }
+        return answer
+    }
+
+    /// The plan a grid (position per player and segment) and a colouring describe, with every list the
+    /// result carries derived from the grid.
+    static func plan(
+        _ instance: LineupInstance, _ segments: [(start: Int, end: Int, period: Int)], _ grid: [[String?]],
+        _ colouring: [String?]
+    ) -> LineupSolution {
+        let players = instance.players
+        let ids = players.map(\.id)
+        func available(_ p: Int) -> Bool { (players[p].status ?? .available) == .available }
+        let stateOn = instance.state?.onField ?? [:]
+        let replan = (instance.state?.minute ?? 0) > 0
+        var minutes = players.map { instance.state?.minutesPlayed?[$0.id] ?? 0 }
+        var planned: [LineupSegment] = []
+        var substitutions: [LineupSubstitution] = []
+        var queue: [LineupQueueEntry] = []
+        var schedule: [LineupGroups.Entry] = []
+        var count = 0
+        for (s, segment) in segments.enumerated() {
+            var onField: [String: String] = [:]
+            var bench: [String] = []
+            for p in players.indices {
+                if let code = grid[s][p] {
+                    onField[ids[p]] = code
+                    minutes[p] += segment.end - segment.start
+                } else if available(p) && segment.start >= (players[p].arrivesAt ?? 0) {
+                    bench.append(ids[p])
+                }
+            }
+            planned.append(LineupSegment(start: segment.start, end: segment.end, period: segment.period, onField: onField, bench: bench))
+            func wasOn(_ p: Int) -> Bool { s > 0 ? grid[s - 1][p] != nil : (replan && stateOn[ids[p]] != nil) }
+            let comers = players.indices.filter { grid[s][$0] != nil && !wasOn($0) }
+            let leavers = players.indices.filter { grid[s][$0] == nil && wasOn($0) }
+            if s > 0 || replan {
+                count += comers.count
+                for p in comers { substitutions.append(LineupSubstitution(minute: segment.start, off: nil, on: ids[p], position: grid[s][p]!)) }
+            }
+            queue.append(LineupQueueEntry(minute: segment.start, on: comers.map { ids[$0] }, off: leavers.map { ids[$0] }, nextUp: []))
+            let on = Set(players.indices.filter { grid[s][$0] != nil }.compactMap { colouring.isEmpty ? nil : colouring[$0] })
+            schedule.append(LineupGroups.Entry(minute: segment.start, onField: on.sorted()))
+        }
+        let spread = LineupVerifier.spreadOf(instance) { minutes[$0] }
+        var assignment: [String: String] = [:]
+        for (p, colour) in colouring.enumerated() { if let colour { assignment[ids[p]] = colour } }
+        return LineupSolution(
+            segments: planned, substitutions: substitutions,
+            minutes: Dictionary(uniqueKeysWithValues: players.indices.map { (ids[$0], minutes[$0]) }),
+            summary: LineupSummary(minMinutes: spread.low, maxMinutes: spread.high, spread: spread.spread, substitutions: count),
+            queue: instance.mode == .turnBased ? queue : nil,
+            groups: instance.mode == .colourGroups ? LineupGroups(assignment: assignment, schedule: schedule) : nil,
+            unavailable: nil, brokenRules: nil, moves: nil)
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+import TouchlineMILP
+@testable import Touchline
+
+/// The engine against the contract: random tiny lineups (every mode, every rule switched on and off at random)
+/// solved by the engine and by `LineupOracle`, which enumerates every plan the verifier accepts. A proof the
+/// engine claims (`optimal`, `infeasible`) must be the oracle's answer; any other answer must be a verified
+/// plan no better than the oracle's optimum. `ORACLE_COUNT` sets how many instances (CI: the default; `make
+/// oracle N=20000` more); a disagreement is written to `ORACLE_OUT` (default `.build/oracle`) as a regression
+/// file, and the files in `Tests/Regressions/lineup-oracle/` are replayed every run.
+@Suite struct LineupOracleTests {
+    static let modes: [LineupMode] = [.balanced, .preMarked, .turnBased, .colourGroups]
+
+    /// A random tiny instance: one or two periods (or one with overtime), one to three segments, a formation of
+    /// two or three places with or without a keeper, four to six players, and every rule on or off at random.
+    static func randomInstance(seed: UInt64, mode: LineupMode) -> LineupInstance {
+        var random = SeededRandom(seed: seed &* 0x9E37_79B9 &+ UInt64(modes.firstIndex(of: mode)!))
+        let keeper = random.chance(0.8)
+        let outfieldCodes = random.chance(0.5) ? ["DEF"] : ["DEF", "FWD"]
+        var formation: [String: Int] = [:]
+        if keeper { formation["GK"] = 1 }
+        for code in outfieldCodes { formation[code] = 1 }
+        if formation.count < 2 { formation["DEF"] = 2 }
+        let codes = formation.keys.sorted()
+        let match: LineupMatch
+        switch random.int(below: 4) {
+        case 0: match = LineupMatch(periods: 2, periodMinutes: 10)
+        case 1: match = LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5))
+        case 2: match = LineupMatch(periods: 1, periodMinutes: 10, overtime: .init(periods: 1, periodMinutes: 5), substitutions: .init(everyMinutes: 5))
+        default: match = LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(atMinutes: [5]))
+        }
+        let count = random.int(in: 4...(mode == .colourGroups ? 6 : 5))
+        var players: [LineupPlayer] = []
+        for index in 1...count {
+            var positions: [String] = []
+            if keeper && (index == 1 || random.chance(0.25)) { positions.append("GK") }
+            if index > 1 || !random.chance(0.5) || !keeper {
+                positions.append(random.pick(outfieldCodes))
+                if random.chance(0.3), let other = codes.first(where: { !positions.contains($0) }) { positions.append(other) }
+            }
+            if index > 1 && random.chance(0.3) { positions.shuffle(using: &random) }
+            var player = LineupPlayer(id: "p\(index)", positions: positions)
+            if index > 2 && random.chance(0.12) { player.status = random.chance(0.5) ? .injured : .unavailable }
+            if index > 2 && player.status == nil && random.chance(0.15) { player.arrivesAt = 5 }
+            if random.chance(0.1) { player.minMinutes = 5 * random.int(in: 1...2) }
+            if random.chance(0.1) { player.maxMinutes = 5 * random.int(in: 1...3) }
+            players.append(player)
+        }
+        let seasonBalance = random.chance(0.2)
+        if seasonBalance { for p in players.indices where random.chance(0.5) { players[p].seasonMinutes = 5 * random.int(in: 0...3) } }
+        let rules = LineupRules(
+            mode: mode, minShare: random.chance(0.4) ? random.pick([0.25, 0.5, 0.75]) : nil,
+            maxConsecutiveBench: random.chance(0.25) ? random.int(in: 1...2) : nil,
+            keeperFullPeriods: random.chance(0.5) ? random.chance(0.8) : nil,
+            maxChangesPerWindow: random.chance(0.2) ? random.int(in: 0...2) : nil,
+            minStint: random.chance(0.2) ? 2 : nil, seasonBalance: seasonBalance ? true : nil)
+        var instance = LineupInstance(match: match, formation: formation, players: players, rules: rules)
+        let end = match.periods * match.periodMinutes + (match.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
+        if random.chance(0.2) {
+            let player = random.pick(players)
+            let from = 5 * random.int(in: 0...1)
+            let onField = random.chance(0.6)
+            let position = onField && random.chance(0.5) ? player.positions.first : nil
+            instance.locks = [LineupLock(player: player.id, from: from, to: min(end, from + 5 * random.int(in: 1...2)), position: position, onField: onField)]
+        }
+        switch mode {
+        case .balanced: break
+        case .turnBased:
+            let queueable = players.filter { $0.isAvailable && $0.positions.contains { $0 != "GK" } }.map(\.id)
+            instance.turnBased = TurnBasedRules(
+                queue: random.chance(0.4) && !queueable.isEmpty ? [random.pick(queueable)] : nil,
+                changesPerWindow: random.chance(0.3) ? random.int(in: 0...1) : nil)
+        case .preMarked:
+            let available = players.filter(\.isAvailable).map(\.id)
+            var marks: [PreMarkedRules.Marks] = []
+            for period in 1...(match.periods + (match.overtime?.periods ?? 0)) where random.chance(0.6) {
+                marks.append(.init(period: period, active: Array(random.shuffled(available).prefix(random.int(in: 0...2)))))
+            }
+            instance.preMarked = PreMarkedRules(periods: marks)
+        case .colourGroups:
+            let colours = Array(["red", "blue", "green"].prefix(random.chance(0.7) ? 2 : 3))
+            var fixed: [String: String] = [:]
+            for player in players where random.chance(0.12) { fixed[player.id] = random.pick(colours) }
+            instance.colourGroups = ColourGroupRules(colours: colours, assignment: fixed.isEmpty ? nil : fixed)
+        }
+        // A live re-plan at the first window: who was on (a legal lineup of the players there) and their minutes.
+        let first = LineupVerifier.expectedSegments(instance).dropFirst().first?.start
+        if let minute = first, random.chance(0.25) {
+            var onField: [String: String] = [:]
+            var taken = Set<String>()
+            for player in random.shuffled(players) where player.isAvailable && (player.arrivesAt ?? 0) == 0 {
+                if let code = player.positions.first(where: { formation[$0] != nil && !taken.contains($0) }), random.chance(0.8) {
+                    onField[player.id] = code
+                    taken.insert(code)
+                }
+            }
+            if taken.count == formation.count {
+                instance.state = LineupState(minute: minute, onField: onField, minutesPlayed: onField.mapValues { _ in minute })
+            }
+        }
+        return instance
+    }
+
+    struct Outcome {
+        var checked = 0
+        var skipped = 0
+        var optimal = 0
+        var infeasible = 0
+        var unproven = 0
+        var disagreements: [String] = []
+    }
+
+    /// Compares the engine with the oracle on one instance; a non-empty string describes a disagreement.
+    static func compare(_ instance: LineupInstance, _ outcome: inout Outcome, label: String) throws {
+        guard LineupKind.validate(instance).isEmpty, let oracle = LineupOracle.solve(instance) else {
+            outcome.skipped += 1
+            return
+        }
+        outcome.checked += 1
+        #if GLPK
+        let options = SolverOptions(method: .milp, timeLimitSeconds: 20)
+        #else
+        let options = SolverOptions(method: .greedy)
+        #endif
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: options)
+        var problems: [String] = []
+        let findings = Engine.verify(instance, report: report, kind: LineupKind.self)
+        if !findings.isEmpty { problems.append("the engine's result does not verify: \(findings.prefix(3))") }
+        switch report.status {
+        case .optimal:
+            outcome.optimal += 1
+            if report.objective != oracle.objective {
+                problems.append("optimal \(report.objective.map(String.init(describing:)) ?? "-"), the contract's optimum \(oracle.objective.map(String.init(describing:)) ?? "none (no plan)")")
+            }
+        case .infeasible:
+            outcome.infeasible += 1
+            if let best = oracle.objective { problems.append("infeasible, but the verifier accepts a plan with \(best)") }
+        default:
+            outcome.unproven += 1
+            if let objective = report.objective, let best = oracle.objective, LineupOracle.isBetter(objective, than: best) {
+                problems.append("\(report.status) \(objective) is better than the contract's optimum \(best)")
+            }
+        }
+        guard !problems.isEmpty else { return }
+        let message = "\(label): " + problems.joined(separator: "; ")
+        outcome.disagreements.append(message)
+        let folder = ProcessInfo.processInfo.environment["ORACLE_OUT"] ?? repositoryRoot().appendingPathComponent(".build/oracle").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var copy = instance
+        copy.problem = "lineup"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        if let data = try? encoder.encode(copy) {
+            try? data.write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(label).json"))
+        }
+    }
+
+    static func repositoryRoot() -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var count: Int { Int(ProcessInfo.processInfo.environment["ORACLE_COUNT"] ?? "") ?? 500 }
+    static var firstSeed: UInt64 { UInt64(ProcessInfo.processInfo.environment["ORACLE_SEED"] ?? "") ?? 1 }
+
+    @Test(arguments: modes)
+    func engineAgreesWithTheContractOnRandomTinyLineups(_ mode: LineupMode) throws {
+        var outcome = Outcome()
+        var seed = Self.firstSeed
+        while outcome.checked < Self.count && seed < Self.firstSeed + UInt64(Self.count) * 4 {
+            try Self.compare(Self.randomInstance(seed: seed, mode: mode), &outcome, label: "lineup-\(mode.rawValue)-\(seed)")
+            seed += 1
+        }
+        print("oracle lineup \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven), disagreements \(outcome.disagreements.count)")
+        #expect(outcome.checked >= Self.count / 2, "too few instances were valid and small enough")
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")
+    }
+
+    /// Every instance once found to disagree (and the cases found outside the project), replayed.
+    @Test func regressionFilesAgreeWithTheContract() throws {
+        let folder = Self.repositoryRoot().appendingPathComponent("Tests/Regressions/lineup-oracle")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(!files.isEmpty)
+        var outcome = Outcome()
+        for file in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            let instance = try JSONDecoder().decode(LineupInstance.self, from: data)
+            try Self.compare(instance, &outcome, label: file)
+        }
+        #expect(outcome.checked == files.count, "a regression file is invalid or too large for the oracle")
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements)")
+    }
+}
