@@ -1,5 +1,5 @@
 # Shortcuts for the README's commands (each is a script in scripts/ that works without make too).
-.PHONY: run test test-greedy-only report bench fuzz udine terms limits
+.PHONY: run test test-greedy-only report bench fuzz udine terms limits oracle
 
 run:
 	bash scripts/run.sh
@@ -38,3 +38,9 @@ terms:
 limits:
 	swift build -c release --product touchline
 	python3 scripts/limits-report.py
+
+# Benchmarks/ORACLE.md: the engine against every plan the verifier accepts on N random tiny lineups per mode
+# (default 5000; the test suite runs 500 per mode).
+N ?= 5000
+oracle:
+	bash scripts/oracle.sh $(N) --record

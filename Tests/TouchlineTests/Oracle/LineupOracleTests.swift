@@ -192,3 +192,28 @@ import TouchlineMILP
         #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements)")
     }
 }
+
+/// Cases found outside the project where the engine answered wrong, each with a plan `verify` accepts: too big
+/// for the oracle, so the engine's answer must be a verified plan at least as good as the legal plan, and a
+/// proof claimed must not be `infeasible`.
+@Suite struct LineupOutsideCaseTests {
+    @Test func colourKeeperCaseIsNotInfeasible() throws {
+        let folder = LineupOracleTests.repositoryRoot().appendingPathComponent("Tests/Regressions/lineup-cases")
+        let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible.json")))
+        let result = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible-legal-plan.json"))) as? [String: Any]
+        let solutionData = try JSONSerialization.data(withJSONObject: try #require(result?["solution"]))
+        let legal = try JSONDecoder().decode(LineupSolution.self, from: solutionData)
+        #expect(LineupKind.verify(instance, legal).isEmpty, "the legal plan is legal")
+        let legalObjective = LineupKind.objective(instance, legal)
+        #if GLPK
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 20))
+        #expect(report.status == .optimal)
+        #else
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        #expect(report.status != .infeasible)
+        #endif
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+        let objective = try #require(report.objective)
+        #expect(!LineupOracle.isBetter(legalObjective, than: objective), "engine \(objective) is worse than a legal plan's \(legalObjective)")
+    }
+}
