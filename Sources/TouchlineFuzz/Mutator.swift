@@ -35,6 +35,8 @@ public struct Mutator: Sendable {
         "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
         "2147483647", "2147483648", "4294967296", "18446744073709551616", "720", "721", "1440", "1441", "100000",
         "100001", "1000000", "-1000000", "3.0000000001", "0.0000001", "123456789012345678901234567890",
+        "-9223372036854775807", "-2147483648", "-2147483649", "1.7976931348623157e308", "-1.7976931348623157e308",
+        "5e-324", "-5e-324", "2.2250738585072014e-308", "-0.0", "1e-320",
     ]
 
     static let oddStrings = [
@@ -186,4 +188,46 @@ public struct Mutator: Sendable {
         }
         return bytes
     }
+}
+
+extension JSONTree {
+    /// The numbers a sweep puts in every numeric field: the ends of Int64, the ends and the smallest of Double,
+    /// negative zero and a subnormal.
+    public static let sweepExtremes = [
+        "-9223372036854775808", "9223372036854775807", "-0", "1e308", "-1e308", "5e-324", "-1", "0",
+    ]
+
+    /// Every document that replaces one number of this one by one of `values` (one variant per number and value,
+    /// in document order): a sweep of every numeric field, where random mutation may miss a field that few
+    /// seeds carry.
+    public func numberSweep(_ values: [String] = JSONTree.sweepExtremes) -> [JSONTree] {
+        switch self {
+        case let .number(text):
+            return values.filter { $0 != text }.map { .number($0) }
+        case let .array(elements):
+            return elements.indices.flatMap { i in
+                elements[i].numberSweep(values).map { variant in
+                    var copy = elements
+                    copy[i] = variant
+                    return .array(copy)
+                }
+            }
+        case let .object(members):
+            return members.indices.flatMap { i in
+                members[i].value.numberSweep(values).map { variant in
+                    var copy = members
+                    copy[i].value = variant
+                    return .object(copy)
+                }
+            }
+        default:
+            return []
+        }
+    }
+
+    /// Reads a document; nil when it is not JSON.
+    public static func parse(_ data: Data) -> JSONTree? { read(data) }
+
+    /// The document as compact JSON.
+    public var data: Data { Data(bytes) }
 }

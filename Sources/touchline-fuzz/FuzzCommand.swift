@@ -46,6 +46,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(name: .customLong("write-input"), help: "With --replay: write the input to this file.")
     var writeInput: String?
 
+    @Flag(help: "Instead of random mutation: every numeric field of every seed up to 20 kB (and of the regression files given as arguments) set in turn to each extreme (Int64's ends, Double's ends, -0, a subnormal), through validate, solve with greedy and verify.")
+    var sweep = false
+
     @Argument(help: "Files to check (every step) instead of fuzzing: regression inputs.")
     var files: [String] = []
 
@@ -55,6 +58,29 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        if sweep {
+            var seeds = FuzzSeeds.load(instances: URL(fileURLWithPath: instances), maximumBytes: 20_000)
+            for file in files { seeds.append((file, [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))) }
+            let started = ContinuousClock.now
+            var inputs = 0
+            var failures = 0
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for (name, bytes) in seeds {
+                guard let tree = JSONTree.parse(Data(bytes)) else { continue }
+                for variant in tree.numberSweep() {
+                    inputs += 1
+                    let outcome = FrontEndCheck.run(variant.data)
+                    guard !outcome.failures.isEmpty else { continue }
+                    failures += 1
+                    try variant.data.write(to: URL(fileURLWithPath: output).appendingPathComponent("sweep-failure-\(failures).json"))
+                    print("\(name): \(outcome.failures.joined(separator: "; "))")
+                }
+            }
+            let seconds = (ContinuousClock.now - started) / .seconds(1)
+            print("sweep: \(inputs) inputs from \(seeds.count) seeds in \(String(format: "%.1f", seconds)) s, failures \(failures)")
+            if failures > 0 { throw ExitCode(1) }
+            return
+        }
         if !files.isEmpty {
             var failed = false
             for file in files {

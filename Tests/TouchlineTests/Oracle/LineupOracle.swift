@@ -101,6 +101,54 @@ enum LineupOracle {
         return answer
     }
 
+    /// The rules a best-effort plan always keeps (the README's order): the keeper rules and the mode's own.
+    static let kept = ["keeperFullPeriods:", "state:", "turnBased:", "colourGroups:"]
+
+    /// The best a best-effort plan can do (`LineupVerifier.bestEffortMeasure`'s empty slots, largest and total
+    /// minutes shortfall) over every plan that is structurally sound (each segment's players there, available,
+    /// in their own positions, no position over its count) and keeps the rules in `kept`; nil when the space
+    /// is larger than `limit`. In colour-group mode it is nil (every colouring would have to be listed too).
+    static func bestEffort(_ instance: LineupInstance, limit: Int = 300_000) -> [Int]? {
+        guard instance.mode != .colourGroups else { return nil }
+        let players = instance.players
+        let segments = LineupVerifier.expectedSegments(instance)
+        let formation = instance.formation.filter { $0.value > 0 }
+        let codes = formation.keys.sorted()
+        func present(_ p: Int, _ s: Int) -> Bool {
+            (players[p].status ?? .available) == .available && segments[s].start >= (players[p].arrivesAt ?? 0)
+        }
+        let perSegment: [[[String?]]] = segments.indices.map { s in
+            var result: [[String?]] = [[]]
+            for p in players.indices {
+                let options: [String?] = [nil] + (present(p, s) ? codes.filter { players[p].positions.contains($0) }.map { Optional($0) } : [])
+                result = result.flatMap { row in options.map { row + [$0] } }
+            }
+            return result.filter { row in codes.allSatisfy { code in row.filter { $0 == code }.count <= formation[code]! } }
+        }
+        guard perSegment.reduce(1, { $0 * $1.count }) <= limit else { return nil }
+        let colouring: [String?] = instance.mode == .colourGroups ? players.map { _ in nil } : []
+        var best: [Int]? = nil
+        var grid: [[String?]] = []
+        func visit(_ s: Int) {
+            if s == segments.count {
+                let solution = plan(instance, segments, grid, colouring)
+                let findings = LineupVerifier.check(instance, solution)
+                guard findings.structural.isEmpty,
+                      !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } }) else { return }
+                let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
+                if best == nil || measure.lexicographicallyPrecedes(best!) { best = measure }
+                return
+            }
+            for row in perSegment[s] {
+                grid.append(row)
+                visit(s + 1)
+                grid.removeLast()
+            }
+        }
+        visit(0)
+        return best
+    }
+
     /// The plan a grid (position per player and segment) and a colouring describe, with every list the
     /// result carries derived from the grid.
     static func plan(
@@ -117,6 +165,7 @@ enum LineupOracle {
         var substitutions: [LineupSubstitution] = []
         var queue: [LineupQueueEntry] = []
         var schedule: [LineupGroups.Entry] = []
+        var withdrawals: [LineupWithdrawal] = []
         var count = 0
         for (s, segment) in segments.enumerated() {
             var onField: [String: String] = [:]
@@ -135,7 +184,15 @@ enum LineupOracle {
             let leavers = players.indices.filter { grid[s][$0] == nil && wasOn($0) }
             if s > 0 || replan {
                 count += comers.count
-                for p in comers { substitutions.append(LineupSubstitution(minute: segment.start, off: nil, on: ids[p], position: grid[s][p]!)) }
+                // Each player coming on paired with one going off while there are any; the rest withdrawn.
+                for (i, p) in comers.enumerated() {
+                    let off = i < leavers.count ? ids[leavers[i]] : nil
+                    substitutions.append(LineupSubstitution(minute: segment.start, off: off, on: ids[p], position: grid[s][p]!))
+                }
+                for q in leavers.dropFirst(comers.count) {
+                    let from = s > 0 ? grid[s - 1][q]! : stateOn[ids[q]]!
+                    withdrawals.append(LineupWithdrawal(minute: segment.start, player: ids[q], position: from))
+                }
             }
             queue.append(LineupQueueEntry(minute: segment.start, on: comers.map { ids[$0] }, off: leavers.map { ids[$0] }, nextUp: []))
             let on = Set(players.indices.filter { grid[s][$0] != nil }.compactMap { colouring.isEmpty ? nil : colouring[$0] })
@@ -150,6 +207,6 @@ enum LineupOracle {
             summary: LineupSummary(minMinutes: spread.low, maxMinutes: spread.high, spread: spread.spread, substitutions: count),
             queue: instance.mode == .turnBased ? queue : nil,
             groups: instance.mode == .colourGroups ? LineupGroups(assignment: assignment, schedule: schedule) : nil,
-            unavailable: nil, brokenRules: nil, moves: nil)
+            unavailable: nil, brokenRules: nil, moves: nil, withdrawals: withdrawals.isEmpty ? nil : withdrawals)
     }
 }

@@ -231,6 +231,7 @@ extension LineupAnalysis {
         var segmentsOut: [LineupSegment] = []
         var substitutions: [LineupSubstitution] = []
         var moves: [LineupMove] = []
+        var withdrawals: [LineupWithdrawal] = []
         var minutes = base
         for (s, segment) in segments.enumerated() {
             var onField: [String: String] = [:]
@@ -265,6 +266,9 @@ extension LineupAnalysis {
                     minute: segment.start, off: off.map { players[$0].id }, on: players[p].id,
                     position: positions[plan.cells[s][p]!], offPosition: off.flatMap { before[$0] }))
             }
+            for p in goingOff {
+                withdrawals.append(LineupWithdrawal(minute: segment.start, player: players[p].id, position: before[p]!))
+            }
             for p in players.indices {
                 guard let from = before[p], let now = plan.cells[s][p], positions[now] != from else { continue }
                 moves.append(LineupMove(minute: segment.start, player: players[p].id, from: from, to: positions[now]))
@@ -282,6 +286,7 @@ extension LineupAnalysis {
             queue: nil, groups: nil, unavailable: nil, brokenRules: brokenRules, moves: moves)
         let unavailable = players.filter { !$0.isAvailable }.map(\.id)
         solution.unavailable = unavailable.isEmpty ? nil : unavailable
+        solution.withdrawals = withdrawals.isEmpty ? nil : withdrawals
         switch instance.mode {
         case .turnBased: solution.queue = queueEntries(plan)
         case .colourGroups: solution.groups = groups(plan)

@@ -3,9 +3,11 @@ import TouchlineMILP
 /// Builds the lineup MILP. `x[p,s,k]` = player p plays position k in segment s. Every other variable is
 /// defined from the plan by a rule kept next to it, so a greedy plan can be encoded as a warm start.
 ///
-/// In `relaxed` form (the best-effort plan of an infeasible instance) the soft rules get a break variable
-/// each and a first objective level counts the breaks: empty formation slots, `minShare`, `minMinutes`,
-/// `maxMinutes`, `maxConsecutiveBench`, `minStint`, locks and pre-marks.
+/// In `relaxed` form (the best-effort plan of an infeasible instance) the soft rules may be broken, and four
+/// objective levels come before the contract's, in this order: the empty formation slots (slot-segments), the
+/// largest shortfall of one player's minutes against `minShare` or `minMinutes` (so nobody sits out when an
+/// even share fits), the total of those shortfalls, then the number of other rules broken (`maxMinutes`,
+/// `maxConsecutiveBench`, `minStint`, locks, pre-marks, keeper rules), each with a break variable.
 struct LineupModelBuilder {
     let analysis: LineupAnalysis
     let relaxed: Bool
@@ -16,6 +18,11 @@ struct LineupModelBuilder {
     var start = StartRecipe<LineupPlan>()
     var colourVariables: [[Variable?]] = []
     var breaks = LinearExpression()
+    /// Relaxed form: empty formation slots, and per player and minutes rule the minutes short (with the
+    /// largest of them).
+    var emptySlots = LinearExpression()
+    var shortfalls: [Variable] = []
+    var shortfallValues: [@Sendable (LineupPlan) -> Int] = []
 
     init(_ analysis: LineupAnalysis, relaxed: Bool) {
         self.analysis = analysis
@@ -44,6 +51,17 @@ struct LineupModelBuilder {
         return variable
     }
 
+    /// Minutes a player is short of a minutes rule in the relaxed model (in its shortfall levels); nil in the
+    /// strict model.
+    mutating func shortfallVariable(_ name: String, upper: Int, _ value: @escaping @Sendable (LineupPlan) -> Int) -> Variable? {
+        guard relaxed else { return nil }
+        let variable = model.addInteger("short[\(name)]", lower: 0, upper: Double(upper))
+        define(variable) { Double(value($0)) }
+        shortfalls.append(variable)
+        shortfallValues.append(value)
+        return variable
+    }
+
     mutating func build() {
         let a = analysis
         let ids = a.instance.players.map(\.id)
@@ -66,7 +84,7 @@ struct LineupModelBuilder {
                 if relaxed {
                     let short = model.addInteger("short[\(a.segments[s].start),\(a.positions[k])]", lower: 0, upper: Double(count))
                     define(short) { plan in Double(count - plan.cells[s].filter { $0 == k }.count) }
-                    breaks += short
+                    emptySlots += short
                     model.add(filled + short == Double(count), name: "formation[\(a.segments[s].start),\(a.positions[k])]")
                 } else {
                     model.add(filled == Double(count), name: "formation[\(a.segments[s].start),\(a.positions[k])]")
@@ -103,18 +121,17 @@ struct LineupModelBuilder {
                 for (s, segment) in a.segments.enumerated() where segment.start < a.regulationEnd {
                     regulation.add(on(p, s), scale: Double(segment.length))
                 }
-                let shortfall = breakVariable("minShare,\(ids[p])") { plan in
+                let shortfall = shortfallVariable("minShare,\(ids[p])", upper: need) { plan in
                     let played = a.segments.indices.filter { a.segments[$0].start < a.regulationEnd && plan.isOn(p, $0) }
                         .reduce(0) { $0 + a.segments[$1].length }
-                    return played < need ? 1 : 0
+                    return max(0, need - played)
                 }
-                let lhs = shortfall.map { regulation + Double(need) * $0 } ?? regulation
-                model.add(lhs >= Double(need), name: "min_share[\(ids[p])]")
+                model.add((shortfall.map { regulation + $0 } ?? regulation) >= Double(need), name: "min_share[\(ids[p])]")
             }
             let total = minutes(p)
             if let low = a.minMinutes[p], low > 0 {
-                let slack = breakVariable("minMinutes,\(ids[p])") { plan in a.minutes(of: p, in: plan) < low ? 1 : 0 }
-                model.add((slack.map { total + Double(low) * $0 } ?? total) >= Double(low), name: "min_minutes[\(ids[p])]")
+                let slack = shortfallVariable("minMinutes,\(ids[p])", upper: low) { plan in max(0, low - a.minutes(of: p, in: plan)) }
+                model.add((slack.map { total + $0 } ?? total) >= Double(low), name: "min_minutes[\(ids[p])]")
             }
             if let high = a.maxMinutes[p], high < a.base[p] + a.segments.reduce(0, { $0 + $1.length }) {
                 let slack = breakVariable("maxMinutes,\(ids[p])") { plan in a.minutes(of: p, in: plan) > high ? 1 : 0 }
@@ -153,7 +170,12 @@ struct LineupModelBuilder {
         if let limit = rules.maxChangesPerWindow {
             // Every window after kick-off; the live re-plan boundary (segment 0) allows any change.
             for s in a.segments.indices where s > 0 {
-                model.add(sum(players.map { comesOn[$0][s] }) <= Double(limit), name: "max_changes[\(a.segments[s].start)]")
+                let slack = breakVariable("changes,\(a.segments[s].start)") { plan in
+                    a.instance.players.indices.filter { plan.isOn($0, s) && !plan.isOn($0, s - 1) }.count > limit ? 1 : 0
+                }
+                let room = Double(a.fieldSize)
+                let changes = sum(players.map { comesOn[$0][s] })
+                model.add((slack.map { changes - room * $0 } ?? changes) <= Double(limit), name: "max_changes[\(a.segments[s].start)]")
             }
         }
         if let limit = rules.maxConsecutiveBench, limit >= 0 {
@@ -174,8 +196,9 @@ struct LineupModelBuilder {
         }
         // Valid bounds on entries (the LP alone lets every player sit fractionally on the field all match):
         // a player who must play and does not start comes on at least once; with a bench limit b, the bench
-        // segments fall into at least bench/b runs, each but a last one ended by an entry.
-        for p in players where a.instance.players[p].isAvailable && (a.minShareNeed[p] > 0 || (a.minMinutes[p] ?? 0) > a.base[p]) {
+        // segments fall into at least bench/b runs, each but a last one ended by an entry. Both follow from the
+        // rules kept, so the relaxed model (where those rules may break) has neither.
+        for p in players where !relaxed && a.instance.players[p].isAvailable && (a.minShareNeed[p] > 0 || (a.minMinutes[p] ?? 0) > a.base[p]) {
             let present = a.segments.indices.filter { a.canPlay[p][$0] }
             guard !present.isEmpty else { continue }
             let entries = sum(present.filter { $0 > 0 || a.replan }.map { comesOn[p][$0] })
@@ -446,7 +469,19 @@ struct LineupModelBuilder {
 
     mutating func addObjectives() {
         let a = analysis
-        if relaxed { model.minimize(breaks, name: "broken") }
+        if relaxed {
+            model.minimize(emptySlots, name: "emptySlots")
+            if !shortfalls.isEmpty {
+                let upper = shortfalls.map { model.variables[$0.index].upper }.max() ?? 0
+                let largest = model.addInteger("largest_shortfall", lower: 0, upper: upper)
+                let values = shortfallValues
+                define(largest) { plan in Double(values.map { $0(plan) }.max() ?? 0) }
+                for variable in shortfalls { model.add(LinearExpression(largest) - LinearExpression(variable) >= 0, name: "largest_shortfall[\(variable.index)]") }
+                model.minimize(LinearExpression(largest), name: "largestShortfall")
+                model.minimize(sum(shortfalls), name: "shortfall")
+            }
+            model.minimize(breaks, name: "broken")
+        }
         var spread = LinearExpression()
         if a.spreadPlayers.count > 1 {
             let total = Double(a.matchEnd) + Double((a.base + a.spreadOffset).max() ?? 0) * 2 + 1

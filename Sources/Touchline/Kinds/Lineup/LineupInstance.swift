@@ -239,6 +239,21 @@ public struct LineupSubstitution: Sendable, Codable, Equatable {
     }
 }
 
+/// A player who goes off at a window with nobody coming on in their place (only in a best-effort plan that
+/// leaves a formation slot empty, or at a re-plan when a player on the field is no longer available).
+public struct LineupWithdrawal: Sendable, Codable, Equatable {
+    public var minute: Int
+    public var player: String
+    /// The position they leave.
+    public var position: String
+
+    public init(minute: Int, player: String, position: String) {
+        self.minute = minute
+        self.player = player
+        self.position = position
+    }
+}
+
 /// A player who stays on the field and changes position at a window (for example into goal).
 public struct LineupMove: Sendable, Codable, Equatable {
     public var minute: Int
@@ -298,6 +313,9 @@ public struct LineupSolution: Sendable, Codable, Equatable {
     /// Position changes of players who stay on, at each window in match-clock order (with `substitutions`,
     /// every change a window makes; who takes over in goal is here when a player on the field moves there).
     public var moves: [LineupMove]? = nil
+    /// Players going off with nobody coming on for them, in match-clock order (absent when there are none):
+    /// with `substitutions`, every player who leaves the field at a window is listed exactly once.
+    public var withdrawals: [LineupWithdrawal]? = nil
 }
 
 /// The lexicographic objective of `lineup`, in contract order (all minimised).

@@ -56,11 +56,22 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
          ObjectiveLevel("offPreferredPosition", objective.offPreferredPosition)]
     }
 
-    /// The plan that breaks the fewest soft rules (empty slots, `minShare`, minutes limits, bench runs,
-    /// stints, locks, marks), each broken rule listed: by the relaxed MILP when a solver is given, else by the
-    /// lenient greedy rotation.
     /// The time the relaxed MILP of ``bestEffort(_:solver:options:)`` may take at most.
-    static let bestEffortSeconds = 0.3
+    static let bestEffortSeconds = 1.0
+
+    /// The plan that breaks the rules as little and as evenly as it can, each broken rule listed: first the
+    /// fewest empty formation slots, then the smallest largest shortfall of one player's minutes (`minShare`,
+    /// `minMinutes`), then the smallest total shortfall, then the fewest other rules broken (minutes limits,
+    /// bench runs, stints, locks, marks, keeper rules), then the contract's objective; by the relaxed MILP when
+    /// a solver is given (the lenient greedy rotation's plan when it measures better), else by the rotation.
+
+    /// True when best-effort plan `a` breaks the rules less than `b` in the best effort's order, then has the
+    /// better objective.
+    static func isFairer(_ a: LineupSolution, than b: LineupSolution, instance: LineupInstance) -> Bool {
+        let (ma, mb) = (LineupVerifier.bestEffortMeasure(instance, a), LineupVerifier.bestEffortMeasure(instance, b))
+        if ma != mb { return ma.lexicographicallyPrecedes(mb) }
+        return isBetter(objective(instance, a), than: objective(instance, b))
+    }
 
     public static func bestEffort(_ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
         let analysis = LineupAnalysis(instance)
@@ -81,7 +92,7 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
         if let values = result.solution {
             let solution = formulation.decode(values)
             if usable(solution) {
-                if let lenient, usable(lenient), (lenient.brokenRules ?? []).count < (solution.brokenRules ?? []).count { return lenient }
+                if let lenient, usable(lenient), isFairer(lenient, than: solution, instance: instance) { return lenient }
                 return solution
             }
         }

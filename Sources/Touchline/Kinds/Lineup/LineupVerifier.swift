@@ -138,9 +138,15 @@ enum LineupVerifier {
                 findings.structural.append("substitutions at minute \(segments[s].start): listed \(listed.map(\.on).sorted()), the segments give \(on.map { players[$0].id }.sorted())")
             }
             let leaving = Set(players.indices.filter { wasOn($0, before: s) && grid[s][$0] == nil }.map { players[$0].id })
-            let offs = listed.compactMap(\.off)
-            if Set(offs).count != offs.count || !Set(offs).isSubset(of: leaving) {
-                findings.structural.append("substitutions at minute \(segments[s].start): players listed as going off did not all leave there")
+            let withdrawn = (solution.withdrawals ?? []).filter { $0.minute == segments[s].start }
+            let offs = listed.compactMap(\.off) + withdrawn.map(\.player)
+            if Set(offs).count != offs.count || Set(offs) != leaving {
+                findings.structural.append("substitutions at minute \(segments[s].start): listed going off \(offs.sorted()) (with withdrawals), the segments give \(leaving.sorted())")
+            }
+            for entry in withdrawn {
+                if let p = index[entry.player], (s > 0 ? grid[s - 1][p] : stateOn[entry.player]) != entry.position {
+                    findings.structural.append("withdrawals at minute \(segments[s].start): \(entry.player) is listed as leaving \(entry.position), which they did not play")
+                }
             }
             for entry in listed {
                 if let p = index[entry.on], grid[s][p] != entry.position {
@@ -169,7 +175,8 @@ enum LineupVerifier {
             findings.structural.append("moves: an entry at a minute that is not a planned window")
         }
         let windowMinutes = Set(segments.indices.filter { $0 > 0 || replan }.map { segments[$0].start })
-        if solution.substitutions.contains(where: { !windowMinutes.contains($0.minute) }) {
+        if solution.substitutions.contains(where: { !windowMinutes.contains($0.minute) })
+            || (solution.withdrawals ?? []).contains(where: { !windowMinutes.contains($0.minute) }) {
             findings.structural.append("substitutions: an entry at a minute that is not a planned window")
         }
 
@@ -410,6 +417,36 @@ enum LineupVerifier {
                 findings.structural.append("groups.schedule: expected one entry per segment")
             }
         }
+    }
+
+    /// How far a best-effort plan is from keeping the rules, in the order a best effort minimises (see the
+    /// relaxed model): empty formation slots (slot-segments), the largest shortfall of one player's minutes
+    /// against `minShare` or `minMinutes`, the total of those shortfalls, and the number of other rules broken.
+    static func bestEffortMeasure(_ instance: LineupInstance, _ solution: LineupSolution) -> [Int] {
+        let players = instance.players
+        let rules = instance.rules ?? LineupRules()
+        let fieldSize = instance.formation.values.filter { $0 > 0 }.reduce(0, +)
+        let empty = solution.segments.reduce(0) { $0 + max(0, fieldSize - $1.onField.count) }
+        let played = instance.state?.minutesPlayed ?? [:]
+        let regulationEnd = instance.match.periods * instance.match.periodMinutes
+        var shortfalls: [Int] = []
+        for player in players where player.isAvailable {
+            var regulation = played[player.id] ?? 0
+            var total = played[player.id] ?? 0
+            for segment in solution.segments where segment.onField[player.id] != nil {
+                total += segment.end - segment.start
+                if segment.start < regulationEnd { regulation += segment.end - segment.start }
+            }
+            if let share = rules.minShare, share > 0, (instance.state?.minute ?? 0) < regulationEnd {
+                let there = regulationEnd - max(player.arrivesAt ?? 0, 0)
+                if there > 0 { shortfalls.append(max(0, Int((share * Double(there) - 1e-9).rounded(.up)) - regulation)) }
+            }
+            if let low = player.minMinutes { shortfalls.append(max(0, low - total)) }
+        }
+        let others = check(instance, solution).broken.filter {
+            !$0.hasPrefix("formation:") && !$0.hasPrefix("minShare:") && !$0.hasPrefix("minMinutes:")
+        }.count
+        return [empty, shortfalls.max() ?? 0, shortfalls.reduce(0, +), others]
     }
 
     /// The objective of a plan, from its segments alone.

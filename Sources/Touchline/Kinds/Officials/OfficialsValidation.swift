@@ -160,7 +160,7 @@ extension OfficialsInstance {
                 for (term, weight) in level.sorted(by: { $0.key < $1.key }) {
                     issues.require(OfficialsTerm(rawValue: term) != nil, "\(path).\(term)",
                                    "unknown term; expected one of " + OfficialsTerm.allCases.map(\.rawValue).joined(separator: ", "))
-                    issues.require(abs(weight) <= 1_000_000, "\(path).\(term)", "expected a weight from -1000000 to 1000000")
+                    issues.require((-1_000_000...1_000_000).contains(weight), "\(path).\(term)", "expected a weight from -1000000 to 1000000")
                 }
             }
         case nil:
