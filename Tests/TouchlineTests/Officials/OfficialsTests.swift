@@ -80,6 +80,27 @@ import TouchlineMILP
         #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
     }
 
+    /// Custom level orders that do not maximise `filled` first and alone (optional slots weighed before it, or
+    /// in one level with it): the required-slot column must still count min(crew, needed), so the MILP's
+    /// lexicographic optimum equals the best plan the verifier accepts over every crew up to `maxOfficials`.
+    @Test(arguments: 0..<12)
+    func customLevelOrdersMatchExhaustiveSearch(seed: Int) throws {
+        var instance = Self.tinyInstance(seed: UInt64(700 + seed))
+        instance.previous = nil
+        for m in instance.matches.indices { instance.matches[m].maxOfficials = instance.matches[m].needed + 1 }
+        let orders: [[[String: Int]]] = [
+            [["optionalUnfilled": 1], ["filled": -1]],
+            [["filled": -1, "optionalUnfilled": 2], ["maxLoad": 1]],
+            [["optionalUnfilled": -1], ["filled": -1]],
+        ]
+        instance.rules?.objective = .levels(orders[seed % orders.count])
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .milp))
+        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+        #expect(report.status == .optimal)
+        let best = Self.exhaustive(instance) { m, crew in crew.count <= instance.matches[m].most }
+        #expect(report.objective?.levels == best?.levels, "seed \(seed): MILP \(String(describing: report.objective)) vs exhaustive \(String(describing: best))")
+    }
+
     @Test(arguments: 0..<12)
     func milpIsNeverWorseThanGreedy(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(100 + seed))

@@ -57,12 +57,15 @@ import TouchlineMILP
             minStint: random.chance(0.2) ? 2 : nil, seasonBalance: seasonBalance ? true : nil)
         var instance = LineupInstance(match: match, formation: formation, players: players, rules: rules)
         let end = match.periods * match.periodMinutes + (match.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
-        if random.chance(0.2) {
-            let player = random.pick(players)
-            let from = 5 * random.int(in: 0...1)
-            let onField = random.chance(0.6)
-            let position = onField && random.chance(0.5) ? player.positions.first : nil
-            instance.locks = [LineupLock(player: player.id, from: from, to: min(end, from + 5 * random.int(in: 1...2)), position: position, onField: onField)]
+        if random.chance(0.25) {
+            // One or two locks (two may name one player, and contradict each other).
+            instance.locks = (0..<random.int(in: 1...2)).map { _ in
+                let player = random.pick(players)
+                let from = 5 * random.int(in: 0...1)
+                let onField = random.chance(0.6)
+                let position = onField && random.chance(0.5) ? random.pick(player.positions) : nil
+                return LineupLock(player: player.id, from: from, to: min(end, from + 5 * random.int(in: 1...2)), position: position, onField: onField)
+            }
         }
         switch mode {
         case .balanced: break
@@ -74,8 +77,9 @@ import TouchlineMILP
         case .preMarked:
             let available = players.filter(\.isAvailable).map(\.id)
             var marks: [PreMarkedRules.Marks] = []
+            let places = formation.values.reduce(0, +)
             for period in 1...(match.periods + (match.overtime?.periods ?? 0)) where random.chance(0.6) {
-                marks.append(.init(period: period, active: Array(random.shuffled(available).prefix(random.int(in: 0...2)))))
+                marks.append(.init(period: period, active: Array(random.shuffled(available).prefix(random.int(in: 0...(places + 1))))))
             }
             instance.preMarked = PreMarkedRules(periods: marks)
         case .colourGroups:

@@ -658,7 +658,13 @@ extension LineupKind {
                     }
                 }
                 if mode == .colourGroups {
-                    plan.colour = colours.map { row in row.firstIndex { $0.map(result.isOn) ?? false } }
+                    var colour = colours.map { row in row.firstIndex { $0.map(result.isOn) ?? false } }
+                    // Players outside the model's pool (not available) keep the colour `assignment` fixes.
+                    let names = instance.colourGroups?.colours ?? []
+                    for (id, fixed) in instance.colourGroups?.assignment ?? [:] {
+                        if let p = analysis.playerIndex[id], colour[p] == nil { colour[p] = names.firstIndex(of: fixed) }
+                    }
+                    plan.colour = colour
                 }
                 let broken = relaxed ? LineupVerifier.check(instance, analysis.solution(plan)).broken : nil
                 return analysis.solution(plan, brokenRules: broken)

@@ -155,7 +155,22 @@ extension LineupAnalysis {
                 problems.append("locks[\(l)] puts \(players[p].displayName) on the field in min \(segments[s].start)–\(segments[s].end), but the player \(why)")
             }
         }
-        for marks in instance.preMarked?.periods ?? [] where instance.mode == .preMarked && marks.active.count > fieldSize {
+        // Two locks on one player that cannot both hold in some segment (on and off, or two positions).
+        let locks = instance.locks ?? []
+        conflict: for l in locks.indices {
+            for m in locks.indices where m > l && locks[m].player == locks[l].player {
+                guard let s = lockSegments[l].first(where: { lockSegments[m].contains($0) }) else { continue }
+                let (a, b) = (locks[l], locks[m])
+                let onA = a.onField ?? true, onB = b.onField ?? true
+                if onA != onB || (onA && a.position != nil && b.position != nil && a.position != b.position) {
+                    problems.append("locks[\(l)] and locks[\(m)] cannot both hold for \(a.player) in min \(segments[s].start)–\(segments[s].end)")
+                    break conflict
+                }
+            }
+        }
+        // Marks of a period already over (a live re-plan) no longer bind.
+        for marks in instance.preMarked?.periods ?? [] where instance.mode == .preMarked && marks.active.count > fieldSize
+            && segments.contains(where: { $0.period == marks.period }) {
             problems.append("preMarked marks \(marks.active.count) players for period \(marks.period) and the formation has \(fieldSize) places")
         }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")

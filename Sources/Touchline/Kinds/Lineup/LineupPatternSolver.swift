@@ -182,7 +182,12 @@ enum LineupPatternSolver {
                     }
                 }
                 var found: LineupPlan? = nil
-                if let values = fixing.values { found = model.decode(values) }
+                // A solution that does not decode into a plan proves nothing about the window: it stays open.
+                var undecoded = false
+                if let values = fixing.values {
+                    found = model.decode(values)
+                    undecoded = found == nil
+                }
                 if found == nil && fixing.status != .infeasible && remaining() <= 0.01 {
                     if unresolvedBelow == nil { unresolvedBelow = width }
                     break scan
@@ -196,10 +201,15 @@ enum LineupPatternSolver {
                     trace("  feasibility MIP: \(result.stopReason)")
                     if let values = result.values {
                         found = feasibility.decode(values)
+                        undecoded = found == nil
                     } else if result.stopReason != .infeasible {
                         if unresolvedBelow == nil { unresolvedBelow = width }
                         continue
                     }
+                }
+                if found == nil && undecoded {
+                    if unresolvedBelow == nil { unresolvedBelow = width }
+                    continue
                 }
                 if found == nil { empty.insert(w) }
                 if let plan = found {
@@ -265,9 +275,15 @@ enum LineupPatternSolver {
                     integralCompletion: integralCompletion, options: options)
                 record(model, fixing.nodes)
                 trace("\(name) window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
-                if let values = fixing.values, let plan = model.decode(values) {
-                    let found = objective(plan)
-                    if found.spread == spreadValue && LineupKind.isBetter(found, than: best!.1) { best = (plan, found) }
+                if let values = fixing.values {
+                    if let plan = model.decode(values) {
+                        let found = objective(plan)
+                        if found.spread == spreadValue && LineupKind.isBetter(found, than: best!.1) { best = (plan, found) }
+                    } else {
+                        // The window's solution is no plan: its optimum is unknown, so the level is not proven.
+                        levelProven = false
+                        bound = min(bound, fixing.lpBound.map { ($0 - 1e-6).rounded(.up) } ?? 0)
+                    }
                 }
                 if fixing.status == .infeasible && fixing.values == nil && fixing.steps.first == "LP infeasible" { empty.insert(w) }
                 if fixing.status == .stopped {

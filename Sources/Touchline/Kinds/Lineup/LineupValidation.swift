@@ -33,6 +33,11 @@ extension LineupInstance {
             issues.require(!code.isEmpty, "formation", "expected non-empty position codes")
             issues.require((0...11).contains(count), "formation.\(code)", "expected 0 to 11 players, got \(count)")
         }
+        // "GK" is the goalkeeper, whom the keeper rules (`keeperFullPeriods`, the keeper who stays in a re-plan)
+        // and every engine treat as one player.
+        if let keepers = formation["GK"], keepers > 1, keepers <= 11 {
+            issues.add("formation.GK", "expected 0 or 1 (a team has one goalkeeper), got \(keepers)")
+        }
         let codes = Set(formation.filter { $0.value > 0 }.keys)
         issues.require(!players.isEmpty, "players", "expected at least one player")
         issues.require(players.count <= 60, "players", "expected at most 60 players, got \(players.count)")

@@ -15,7 +15,8 @@ extension OfficialsKind {
         let used = Set(levels.flatMap { $0.weights.map(\.term) })
         var builder = OfficialsModelBuilder(
             model: &model, core: core, placement: .fixed(places), previous: instance.previous?.assignments,
-            travelAndRepeats: !custom || used.contains(.travel) || used.contains(.repeatPairings))
+            travelAndRepeats: !custom || used.contains(.travel) || used.contains(.repeatPairings),
+            exactRequired: !(levels.first.map { $0.weights.count == 1 && $0.weights[0].term == .filled && $0.weights[0].weight < 0 } ?? false))
         if custom {
             let wanted = used.filter { !$0.isClassic }
             builder.addLeagueTerms(&model, core: core, places: places, terms: wanted, fixedCrews: fixedCrews)

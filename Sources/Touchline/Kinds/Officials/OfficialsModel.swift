@@ -47,7 +47,7 @@ struct OfficialsModelBuilder {
 
     init(
         model: inout Model, core: OfficialsCore, placement: Placement, previous: [String: [String]]?,
-        travelAndRepeats: Bool = true
+        travelAndRepeats: Bool = true, exactRequired: Bool = false
     ) {
         let matches = core.matches
         var variableOf = [[Int: Variable]](repeating: [:], count: matches.count)
@@ -74,11 +74,21 @@ struct OfficialsModelBuilder {
                     model.add(crew - r <= Double(match.maxCrew - match.needed), name: "optional[\(match.id)]")
                     model.define(r, as: .minOf([crew], ceiling: Double(match.needed)))
                     matchColumns[m].append(r.index)
+                    if exactRequired {
+                        // When `filled` is not maximised first, on its own, a level could push r below
+                        // min(crew, needed): a binary makes r exact (z = 1: r ≥ needed; z = 0: r ≥ crew).
+                        let z = model.addBinary("required_full[\(match.id)]")
+                        model.add(LinearExpression(r) - Double(match.needed) * LinearExpression(z) >= 0, name: "required_full[\(match.id)]")
+                        model.add(LinearExpression(r) - crew + Double(match.maxCrew) * LinearExpression(z) >= 0, name: "required_all[\(match.id)]")
+                        model.define(z, as: .indicator(crew - Double(match.needed) + 0.5))
+                        matchColumns[m].append(z.index)
+                    }
                     filled += r
                     optionalPart[m] = crew - r
                 } else {
+                    // No optional slot can be filled here (at most `needed` officials may take the match, or it
+                    // has no optional slots): its optional slots all count as unfilled.
                     filled += crew
-                    if match.maxCrew > match.needed { optionalPart[m] = crew - Double(match.needed) }
                 }
                 if core.avoidIsHard {
                     for (o, vo) in row {
