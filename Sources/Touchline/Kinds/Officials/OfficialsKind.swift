@@ -129,6 +129,8 @@ extension OfficialsCore {
                 let official = officials[o]
                 if (official.level ?? 0) < match.minLevel {
                     problems.append("\(official.id) (level \(official.level ?? 0)) is pinned to \(match.id), which needs level \(match.minLevel)")
+                } else if let groups = official.groups, let group = match.group, !groups.contains(group) {
+                    problems.append("\(official.id) is pinned to \(match.id) in \(group), outside their field groups (\(groups.joined(separator: ", ")))")
                 } else if let window = (official.unavailable ?? []).first(where: {
                     $0.overlaps(start: LocalDateTime(minutes: match.start), end: LocalDateTime(minutes: match.end))
                 }) {
