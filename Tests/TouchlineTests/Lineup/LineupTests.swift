@@ -116,7 +116,8 @@ import TouchlineMILP
             let count = instance.colourGroups!.colours.count
             for p in 0..<analysis.playerCount {
                 let fixed = instance.colourGroups!.assignment?[instance.players[p].id].flatMap { instance.colourGroups!.colours.firstIndex(of: $0) }
-                let options: [Int?] = fixed.map { [$0] } ?? (analysis.outfield[p] ? [nil] + (0..<count).map { Optional($0) } : [nil])
+                // Every player may have any colour or none (the verifier's contract), not only the engine's pool.
+                let options: [Int?] = fixed.map { [$0] } ?? ([nil] + (0..<count).map { Optional($0) })
                 colourings = colourings.flatMap { partial in options.map { partial + [$0] } }
             }
         }

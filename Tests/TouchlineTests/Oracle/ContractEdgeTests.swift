@@ -30,6 +30,23 @@ import TouchlineMILP
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
     }
 
+    /// A live re-plan where a lock moves the goalkeeper on the field out of goal before the period ends: the
+    /// keeper must stay, so no plan keeps both (the pattern space used to let the keeper rule win and break the
+    /// lock in a plan it called optimal).
+    @Test func aLockAgainstTheStayingKeeperIsInfeasible() throws {
+        var instance = LineupInstance(
+            match: LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5)),
+            formation: ["GK": 1, "DEF": 1],
+            players: [Self.player("p1", ["GK", "DEF"]), Self.player("p2", ["DEF", "GK"]), Self.player("p3", ["DEF"])])
+        instance.locks = [LineupLock(player: "p1", from: 5, to: 15, position: "DEF")]
+        instance.state = LineupState(minute: 5, onField: ["p1": "GK", "p2": "DEF"], minutesPlayed: ["p1": 5, "p2": 5])
+        let oracle = try #require(LineupOracle.solve(instance))
+        #expect(oracle.objective == nil)
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        #expect(report.status == .infeasible)
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+    }
+
     /// A live re-plan after a period that marked more players than the field holds: that period is over, so
     /// its marks no longer bind and the re-plan has plans.
     @Test func marksOfAPeriodOverDoNotBind() throws {

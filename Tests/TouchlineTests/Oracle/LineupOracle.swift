@@ -29,21 +29,9 @@ enum LineupOracle {
     static func solve(_ instance: LineupInstance, limit: Int = 2_000_000) -> Answer? {
         let players = instance.players
         let segments = LineupVerifier.expectedSegments(instance)
-        let formation = instance.formation.filter { $0.value > 0 }
-        let codes = formation.keys.sorted()
         func available(_ p: Int) -> Bool { (players[p].status ?? .available) == .available }
         func present(_ p: Int, _ s: Int) -> Bool { available(p) && segments[s].start >= (players[p].arrivesAt ?? 0) }
-
-        // Every full lineup of each segment.
-        func lineups(_ s: Int) -> [[String?]] {
-            var result: [[String?]] = [[]]
-            for p in players.indices {
-                let options: [String?] = [nil] + (present(p, s) ? codes.filter { players[p].positions.contains($0) }.map { Optional($0) } : [])
-                result = result.flatMap { row in options.map { row + [$0] } }
-            }
-            return result.filter { row in codes.allSatisfy { code in row.filter { $0 == code }.count == formation[code]! } }
-        }
-        let perSegment = segments.indices.map(lineups)
+        let perSegment = segments.indices.map { lineups(instance, segments, $0, full: true) }
 
         // Every colouring (colour-group mode), or one empty one.
         var colourings: [[String?]] = [[]]
@@ -112,19 +100,7 @@ enum LineupOracle {
         guard instance.mode != .colourGroups else { return nil }
         let players = instance.players
         let segments = LineupVerifier.expectedSegments(instance)
-        let formation = instance.formation.filter { $0.value > 0 }
-        let codes = formation.keys.sorted()
-        func present(_ p: Int, _ s: Int) -> Bool {
-            (players[p].status ?? .available) == .available && segments[s].start >= (players[p].arrivesAt ?? 0)
-        }
-        let perSegment: [[[String?]]] = segments.indices.map { s in
-            var result: [[String?]] = [[]]
-            for p in players.indices {
-                let options: [String?] = [nil] + (present(p, s) ? codes.filter { players[p].positions.contains($0) }.map { Optional($0) } : [])
-                result = result.flatMap { row in options.map { row + [$0] } }
-            }
-            return result.filter { row in codes.allSatisfy { code in row.filter { $0 == code }.count <= formation[code]! } }
-        }
+        let perSegment = segments.indices.map { lineups(instance, segments, $0, full: false) }
         guard perSegment.reduce(1, { $0 * $1.count }) <= limit else { return nil }
         let colouring: [String?] = instance.mode == .colourGroups ? players.map { _ in nil } : []
         var best: [Int]? = nil
@@ -147,6 +123,28 @@ enum LineupOracle {
         }
         visit(0)
         return best
+    }
+
+    /// Every lineup of segment s: each player off, or (when available and there) in one of their positions the
+    /// formation has; every position filled exactly (`full`) or at most to its count.
+    static func lineups(
+        _ instance: LineupInstance, _ segments: [(start: Int, end: Int, period: Int)], _ s: Int, full: Bool
+    ) -> [[String?]] {
+        let players = instance.players
+        let formation = instance.formation.filter { $0.value > 0 }
+        let codes = formation.keys.sorted()
+        var result: [[String?]] = [[]]
+        for player in players {
+            let there = (player.status ?? .available) == .available && segments[s].start >= (player.arrivesAt ?? 0)
+            let options: [String?] = [nil] + (there ? codes.filter { player.positions.contains($0) }.map { Optional($0) } : [])
+            result = result.flatMap { row in options.map { row + [$0] } }
+        }
+        return result.filter { row in
+            codes.allSatisfy { code in
+                let count = row.filter { $0 == code }.count
+                return full ? count == formation[code]! : count <= formation[code]!
+            }
+        }
     }
 
     /// The plan a grid (position per player and segment) and a colouring describe, with every list the

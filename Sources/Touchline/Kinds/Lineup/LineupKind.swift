@@ -168,6 +168,17 @@ extension LineupAnalysis {
                 }
             }
         }
+        // A lock against the keeper who must stay in goal for the rest of the period (a live re-plan).
+        if let stays = stayingKeeper {
+            for (l, lock) in locks.enumerated() where lock.player == players[stays].id {
+                let onField = lock.onField ?? true
+                guard !onField || (lock.position != nil && lock.position != "GK"),
+                      let s = lockSegments[l].first(where: { stayingKeeperSegments.contains($0) }) else { continue }
+                problems.append("locks[\(l)] puts \(players[stays].displayName) " + (onField ? "at \(lock.position!)" : "off the field")
+                                + " in min \(segments[s].start)–\(segments[s].end), but as the goalkeeper on the field he stays in goal for the rest of the period")
+                break
+            }
+        }
         // Marks of a period already over (a live re-plan) no longer bind.
         for marks in instance.preMarked?.periods ?? [] where instance.mode == .preMarked && marks.active.count > fieldSize
             && segments.contains(where: { $0.period == marks.period }) {
