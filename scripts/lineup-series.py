@@ -93,7 +93,7 @@ def main():
     write(rows, options)
 
 def write(rows, options):
-    out = ["# Lineup series (issue 14)", "",
+    out = ["# Lineup series", "",
            f"`scripts/lineup-series.py`: `touchline generate lineup` sizes {options.sizes}, seeds 1–{options.seeds}, "
            f"every mode, `touchline solve --time-limit {options.time_limit}` (release build, end-to-end CLI, this "
            "2-core machine, one solve at a time) and `--method greedy`. Proven = `optimal` or `infeasible`. "

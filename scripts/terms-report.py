@@ -114,7 +114,7 @@ def main():
             f"| {name} | {merged['split']['parts']} | {split_seconds:.2f} | {merged['status']} | {merged['objective']} | "
             f"{', '.join(merged['split']['provenLevels']) or 'none'} | {whole_seconds:.2f} | {whole['status']} | {whole['objective']} |")
     with open(arguments.out, "w") as out:
-        out.write("# Terms and seasons (issue 20)\n\n")
+        out.write("# Terms and seasons\n\n")
         out.write("Written by `scripts/terms-report.py` (release build, one solve at a time, this 2-core machine; "
                   "times are wall clock of the whole `touchline` run). A level is *proven* when its value meets a "
                   "bound proven for the whole model; the target is every level proven or within 1 % of its own "
