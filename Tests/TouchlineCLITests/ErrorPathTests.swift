@@ -183,7 +183,38 @@ import Testing
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--level: expected a level from 0 to"), "\(bad.stderr)")
     }
+
+    /// `--hold` writes the same model as solving the earlier levels here, when given the values a solve reports
+    /// (the way another solver checks a result level by level), and refuses a wrong count or a non-number.
+    @Test func exportHoldsTheGivenLevelValues() throws {
+        let instance = "instances/pitches/late-change.json"
+        let solved = try Binary.run(["solve", instance])
+        let levels = try #require((solved.json?["stats"] as? [String: Any])?["levels"] as? [[String: Any]])
+        let values = levels.prefix(3).compactMap { ($0["value"] as? NSNumber)?.doubleValue }
+        #expect(values.count == 3)
+        let solvedHere = try Binary.run(["export", "--format", "lp", "--level", "3", instance])
+        let held = try Binary.run(["export", "--format", "lp", "--level", "3", "--hold",
+                                   values.map { String($0) }.joined(separator: ","), instance])
+        #expect(held.status == 0, "\(held.stderr)")
+        #expect(held.stdout == solvedHere.stdout)
+        let shifted = try Binary.run(["export", "--format", "lp", "--level", "3", "--hold",
+                                      ([values[0] - 1] + values.dropFirst()).map { String($0) }.joined(separator: ","), instance])
+        #expect(shifted.status == 0)
+        #expect(shifted.stdout != solvedHere.stdout)
+        let short = try Binary.run(["export", "--format", "lp", "--level", "3", "--hold", "1,2", instance])
+        #expect(short.status == 64)
+        #expect(short.stderr.contains("--hold: expected 3 finite values"), "\(short.stderr)")
+        let word = try Binary.run(["export", "--format", "lp", "--level", "1", "--hold", "many", instance])
+        #expect(word.status == 64)
+        #expect(word.stderr.contains("--hold"), "\(word.stderr)")
+    }
     #else
+    @Test func exportHoldsGivenValuesWithoutGLPK() throws {
+        let run = try Binary.run(["export", "--format", "lp", "--level", "1", "--hold", "5", "instances/pitches/late-change.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("hold_placed"))
+    }
+
     @Test func milpIsUnavailableInTheGreedyBuild() throws {
         let run = try Binary.run(["solve", "--method", "milp", "instances/pitches/late-change.json"])
         #expect(run.status == 69)

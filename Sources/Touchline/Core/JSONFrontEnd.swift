@@ -93,10 +93,15 @@ public enum JSONFrontEnd {
 
     /// Writes the MILP of a JSON instance as CPLEX LP or free MPS (objective level `level`, 0-based; earlier
     /// levels are held at the values the MILP finds for them, which needs GLPK).
-    public static func export(_ data: Data, format: ModelFileFormat, level: Int = 0) -> Result<String, TouchlineError> {
+    ///
+    /// - Parameter hold: the values of levels `0..<level` to hold (for example a result's, to be checked by
+    ///   another solver level by level); absent, the earlier levels are solved here by GLPK on this model.
+    public static func export(
+        _ data: Data, format: ModelFileFormat, level: Int = 0, hold: [Double]? = nil
+    ) -> Result<String, TouchlineError> {
         switch identify(data) {
         case let .failure(error): return .failure(error)
-        case let .success(kind): return kind.exportJSON(data, format: format, level: level)
+        case let .success(kind): return kind.exportJSON(data, format: format, level: level, hold: hold)
         }
     }
 
@@ -357,7 +362,7 @@ extension ProblemKind {
         return .success(Engine.verify(instance, report: report, kind: Self.self))
     }
 
-    static func exportJSON(_ data: Data, format: ModelFileFormat, level: Int) -> Result<String, TouchlineError> {
+    static func exportJSON(_ data: Data, format: ModelFileFormat, level: Int, hold: [Double]?) -> Result<String, TouchlineError> {
         let instance: Instance
         switch decodeValidInstance(data) {
         case let .failure(error): return .failure(error)
@@ -369,7 +374,12 @@ extension ProblemKind {
             return .failure(.outOfRange(argument: "level", expected: "a level from 0 to \(max(0, model.objectives.count - 1)), got \(level)"))
         }
         var held: [ConstraintDefinition] = []
-        if level > 0 {
+        if let hold {
+            guard hold.count == level, hold.allSatisfy(\.isFinite) else {
+                return .failure(.outOfRange(argument: "hold", expected: "\(level) finite values (one for each level before \(level)), got \(hold.count)"))
+            }
+            held = model.holdingRows(levelValues: hold)
+        } else if level > 0 {
             guard let solver = Solvers.default else {
                 return .failure(.methodUnavailable("export --level \(level) solves the earlier levels, which needs the GLPK trait"))
             }

@@ -38,6 +38,12 @@ extension Model {
         objectives.prefix(level).map { holdRow($0, at: $0.expression.value(values)) }
     }
 
+    /// The constraints that hold levels `0..<levelValues.count` at the given values of their objectives (each
+    /// level's own value, as a result reports it), without a solution to read them from.
+    public func holdingRows(levelValues: [Double]) -> [ConstraintDefinition] {
+        zip(objectives, levelValues).map { holdRow($0, at: $1) }
+    }
+
     /// The row that holds an objective level at `value` for the levels after it (see ``Objective``).
     func holdRow(_ objective: Objective, at value: Double) -> ConstraintDefinition {
         let merged = objective.expression.merged()

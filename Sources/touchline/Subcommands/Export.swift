@@ -10,8 +10,10 @@ struct Export: ParsableCommand {
         abstract: "Write an instance's integer program as CPLEX LP or free MPS, for glpsol, CBC or HiGHS.",
         discussion: """
             Level 0 (the default) is the first objective of the kind's lexicographic order. --level N writes \
-            level N with levels 0..N-1 held at the optimum Touchline finds for them (needs GLPK). Free MPS \
-            writes a maximisation as the minimisation of the negated objective.
+            level N with levels 0..N-1 held at the optimum GLPK finds for them on this model, or at the values \
+            given by --hold (for example a result's `stats.levels` values, to check them with another solver \
+            level by level; needs no GLPK). Free MPS writes a maximisation as the minimisation of the negated \
+            objective.
             """)
 
     @Option(help: "lp or mps.")
@@ -20,6 +22,9 @@ struct Export: ParsableCommand {
     @Option(help: "The objective level to write (0-based).")
     var level: Int = 0
 
+    @Option(help: "Comma-separated values of levels 0..N-1 to hold (instead of solving them here).")
+    var hold: String?
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -27,7 +32,17 @@ struct Export: ParsableCommand {
     var file: String
 
     func run() throws {
-        switch JSONFrontEnd.export(try IO.read(file), format: format, level: level) {
+        var values: [Double]?
+        if let hold, hold.isEmpty {
+            values = []
+        } else if let hold {
+            let parts = hold.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.allSatisfy({ $0 != nil }) else {
+                throw ValidationError("--hold: expected comma-separated numbers, got \"\(hold)\"")
+            }
+            values = parts.map { $0! }
+        }
+        switch JSONFrontEnd.export(try IO.read(file), format: format, level: level, hold: values) {
         case let .failure(error):
             try ExitStatus.fail(error)
         case let .success(text):

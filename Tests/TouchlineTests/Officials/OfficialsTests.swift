@@ -70,6 +70,68 @@ import TouchlineMILP
         return best
     }
 
+    /// The lexicographic optimum of a small `matchday` over every plan: each match on no pitch or any pitch,
+    /// with every crew of at most the officials it needs; `nil` when the verifier accepts none.
+    static func matchdayExhaustive(_ instance: MatchdayInstance) -> MatchdayObjective? {
+        let analysis = PitchesAnalysis(instance.pitchesInstance)
+        let core = MatchdayKind.core(instance)
+        let n = instance.officials.count
+        let crews = instance.matches.map { match in
+            (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }.filter { $0.count <= match.officials ?? 1 }
+        }
+        let places: [Int?] = [nil] + instance.pitches.indices.map { $0 }
+        var best: MatchdayObjective? = nil
+        var choice = [Int](repeating: 0, count: instance.matches.count * 2)
+        while true {
+            let placement = instance.matches.indices.map { places[choice[2 * $0]] }
+            let crew = instance.matches.indices.map { crews[$0][choice[2 * $0 + 1]] }
+            let plan = MatchdaySolution(
+                pitches: analysis.solution(placement: placement), officials: core.solution(crews: crew, placeOf: placement))
+            if MatchdayKind.verify(instance, plan).isEmpty {
+                let objective = MatchdayKind.objective(instance, plan)
+                if best.map({ MatchdayKind.isBetter(objective, than: $0) }) ?? true { best = objective }
+            }
+            var position = 0
+            while position < choice.count {
+                choice[position] += 1
+                if choice[position] < (position % 2 == 0 ? places.count : crews[position / 2].count) { break }
+                choice[position] = 0
+                position += 1
+            }
+            if position == choice.count { break }
+        }
+        return best
+    }
+
+    /// A random tiny `matchday`: three matches of `tinyInstance`, two pitches (North and South, 15 minutes apart),
+    /// each rule on or off at random: preferences, a pinned pitch, a closure, a one-match pitch, a pinned official,
+    /// a published plan.
+    static func matchdayTinyInstance(seed: UInt64) -> MatchdayInstance {
+        let tiny = tinyInstance(seed: seed)
+        var random = SeededRandom(seed: seed &+ 17)
+        let day = LocalDateTime("2026-11-21T14:00")!
+        var pitches = [Pitch(id: "n", group: "North", sizes: ["junior"]), Pitch(id: "s", group: "South", sizes: ["junior"])]
+        if random.chance(0.25) { pitches[1].closed = [TimeWindow(from: day + 50, to: day + 100)] }
+        if random.chance(0.25) { pitches[0].maxPerDay = 1 }
+        var matches = tiny.matches.prefix(3).map {
+            MatchdayMatch(id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
+                          preferred: random.chance(0.5) ? [random.chance(0.5) ? "n" : "s"] : nil,
+                          officials: $0.officials, minLevel: $0.minLevel)
+        }
+        if random.chance(0.2) { matches[random.int(below: 3)].pitch = random.chance(0.5) ? "n" : "s" }
+        var instance = MatchdayInstance(
+            pitches: pitches, travelMinutes: tiny.travelMinutes, matches: Array(matches), officials: tiny.officials,
+            rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
+        if random.chance(0.2) { instance.pinned = [OfficialPin(match: "m\(random.int(below: 3))", official: "u\(random.int(below: 3))")] }
+        if random.chance(0.25) {
+            let published = MatchdaySolution(
+                pitches: PitchesSolution(assignments: ["m0": "n", "m1": "s"]),
+                officials: OfficialsSolution(assignments: ["m0": ["u0"], "m2": ["u1"]]))
+            instance.previous = published
+        }
+        return instance
+    }
+
     #if GLPK
     @Test(arguments: 0..<24)
     func milpMatchesExhaustiveSearch(seed: Int) throws {
@@ -149,33 +211,7 @@ import TouchlineMILP
                               officials: $0.officials, minLevel: $0.minLevel)
             },
             officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
-        let analysis = PitchesAnalysis(instance.pitchesInstance)
-        let core = MatchdayKind.core(instance)
-        let n = instance.officials.count
-        let crews = instance.matches.map { match in
-            (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }.filter { $0.count <= match.officials ?? 1 }
-        }
-        let places: [Int?] = [nil, 0, 1]
-        var best: MatchdayObjective? = nil
-        var choice = [Int](repeating: 0, count: instance.matches.count * 2)
-        while true {
-            let placement = instance.matches.indices.map { places[choice[2 * $0]] }
-            let crew = instance.matches.indices.map { crews[$0][choice[2 * $0 + 1]] }
-            let plan = MatchdaySolution(
-                pitches: analysis.solution(placement: placement), officials: core.solution(crews: crew, placeOf: placement))
-            if MatchdayKind.verify(instance, plan).isEmpty {
-                let objective = MatchdayKind.objective(instance, plan)
-                if best.map({ MatchdayKind.isBetter(objective, than: $0) }) ?? true { best = objective }
-            }
-            var position = 0
-            while position < choice.count {
-                choice[position] += 1
-                if choice[position] < (position % 2 == 0 ? places.count : crews[position / 2].count) { break }
-                choice[position] = 0
-                position += 1
-            }
-            if position == choice.count { break }
-        }
+        let best = Self.matchdayExhaustive(instance)
         let report = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
         #expect(report.status == .optimal)
         #expect(report.objective == best, "seed \(seed)")

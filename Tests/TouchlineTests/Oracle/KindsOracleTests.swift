@@ -4,7 +4,8 @@ import TouchlineMILP
 @testable import Touchline
 
 /// The other kinds against their contracts on random tiny instances: every placement (pitches), every crew up
-/// to each match's most (officials, with the default, `udine` and custom level orders), every result of the
+/// to each match's most (officials, with the default, `udine` and custom level orders), every placement with
+/// every crew (matchday: pins, closures, a published plan), every result of the
 /// remaining matches (standings, counted here on points from the results alone); a proof the engine claims
 /// must be that answer. `ORACLE_COUNT` sets the count per kind (see `LineupOracleTests`).
 @Suite struct KindsOracleTests {
@@ -57,6 +58,26 @@ import TouchlineMILP
             }
         }
         print("oracle officials day: \(checked) checked (0 skipped), optimal \(optimal), infeasible \(infeasible), other \(checked - optimal - infeasible), disagreements \(disagreements.count)")
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    @Test func matchdayAgreesWithEveryPlan() throws {
+        var checked = 0, optimal = 0, infeasible = 0, disagreements: [String] = []
+        for seed in 0..<Self.count {
+            let instance = OfficialsTests.matchdayTinyInstance(seed: UInt64(80_000 + seed))
+            guard MatchdayKind.validate(instance).isEmpty else { continue }
+            checked += 1
+            let best = OfficialsTests.matchdayExhaustive(instance)
+            let report = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+            if report.status == .optimal { optimal += 1 }
+            if report.status == .infeasible { infeasible += 1 }
+            if !Engine.verify(instance, report: report, kind: MatchdayKind.self).isEmpty
+                || (report.status == .optimal && report.objective != best)
+                || (report.status == .infeasible && best != nil) {
+                disagreements.append("matchday seed \(80_000 + seed): \(report.status) \(String(describing: report.objective)) vs \(String(describing: best))")
+            }
+        }
+        print("oracle matchday day: \(checked) checked (0 skipped), optimal \(optimal), infeasible \(infeasible), other \(checked - optimal - infeasible), disagreements \(disagreements.count)")
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
