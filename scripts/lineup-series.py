@@ -183,10 +183,15 @@ def main():
     parser.add_argument("--highs", help="a Python with highspy: solve every exported level with HiGHS too")
     parser.add_argument("--highs-limit", default="60")
     parser.add_argument("--no-hard", action="store_true", help="leave the hard squads out")
+    parser.add_argument("--write-from", help="only write the Markdown from the rows of this JSON file")
     parser.add_argument("--highs-from", help="skip the timing: run the HiGHS pass on the rows of this JSON file")
     parser.add_argument("--highs-max-size", type=int, default=99, help="HiGHS checks squads up to this many players")
     parser.add_argument("--jobs", type=int, default=2, help="HiGHS checks run at once (after the timing)")
     options = parser.parse_args()
+    if options.write_from:
+        saved = json.load(open(options.write_from))
+        write([r for r in saved if not r["mode"].startswith("hard")], [r for r in saved if r["mode"].startswith("hard")], options)
+        return
     if options.highs_from:
         saved = json.load(open(options.highs_from))
         rows = [r for r in saved if not r["mode"].startswith("hard")]
@@ -321,6 +326,15 @@ def write(rows, hard, options):
                 f"Checked {len(checked)}: agree {sum(1 for r in checked if r['highs'] == 'agree')}, "
                 f"undecided by HiGHS {sum(1 for r in checked if r['highs'] == 'undecided')}, "
                 f"disagree {sum(1 for r in checked if r['highs'] == 'DISAGREE')}."]
+        levels = [l for r in checked for l in r.get("highsLevels", [])]
+        confirmed = sum(1 for l in levels if l["highs"] == "infeasible" or (l["highs"] == "optimal" and l.get("expected") is not None
+                                                                             and abs(l["value"] - l["expected"]) < 1e-6))
+        better = [l for l in levels if l.get("value") is not None and l.get("expected") is not None and l["value"] < l["expected"] - 1e-6]
+        out += ["", f"By level: {len(levels)} levels exported, {confirmed} proven by HiGHS at Touchline's value; "
+                f"HiGHS found a plan better than Touchline's proven value on {len(better)} (where HiGHS stopped at its "
+                "limit, its best plan is never better than Touchline's optimum)." if not better else
+                f"By level: {len(levels)} levels exported, {confirmed} proven by HiGHS at Touchline's value; "
+                f"HiGHS FOUND A BETTER PLAN on {len(better)}."]
         for r in checked:
             if r["highs"] != "agree":
                 out.append(f"- {r['mode']} size {r['size']} seed {r['seed']}: Touchline {r['status']}, HiGHS "

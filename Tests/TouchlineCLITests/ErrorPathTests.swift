@@ -38,11 +38,44 @@ import Testing
         let run = try solve(text)
         #expect(run.status == 0)
         let warnings = run.json?["warnings"] as? [String] ?? []
-        #expect(warnings.contains("matches[1].preffered: unknown field, ignored"))
+        #expect(warnings.contains("matches[1].preffered: unknown field, ignored (did you mean \"preferred\"?)"), "\(warnings)")
         #expect(run.stderr.contains("preffered"))
         let validate = try Binary.run(["validate", try Binary.temporaryFile(text)])
         #expect(validate.status == 0)
         #expect(validate.stderr.contains("matches[1].preffered: unknown field"))
+    }
+
+    /// A value outside a fixed set names every allowed value and the nearest one; a misspelt field's warning
+    /// names the field it may have meant.
+    @Test func choicesAndMisspeltFieldsNameWhatIsAllowed() throws {
+        var lineup = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: "instances/lineups/u10-7v7.json"))) as? [String: Any])
+        var rules = lineup["rules"] as? [String: Any] ?? [:]
+        rules["mode"] = "balance"
+        lineup["rules"] = rules
+        var players = try #require(lineup["players"] as? [[String: Any]])
+        players[1]["status"] = "injured "
+        lineup["players"] = players
+        var match = try #require(lineup["match"] as? [String: Any])
+        match["substitutions"] = ["every": 5]
+        lineup["match"] = match
+        func text() throws -> String { String(decoding: try JSONSerialization.data(withJSONObject: lineup), as: UTF8.self) }
+        let run = try Binary.run(["validate", try Binary.temporaryFile(try text())])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains(
+            "rules.mode: expected one of \"balanced\", \"turnBased\", \"preMarked\", \"colourGroups\", got \"balance\" (did you mean \"balanced\"?)"),
+            "\(run.stderr)")
+        rules["mode"] = "balanced"
+        lineup["rules"] = rules
+        let status = try Binary.run(["validate", try Binary.temporaryFile(try text())])
+        #expect(status.status == 65)
+        #expect(status.stderr.contains(
+            "players[1].status: expected one of \"available\", \"injured\", \"unavailable\", got \"injured \" (did you mean \"injured\"?)"),
+            "\(status.stderr)")
+        players[1]["status"] = "injured"
+        lineup["players"] = players
+        let warned = try Binary.run(["validate", try Binary.temporaryFile(try text())])
+        #expect(warned.stderr.contains("match.substitutions.every: unknown field, ignored (did you mean \"everyMinutes\"?)"), "\(warned.stderr)")
     }
 
     @Test func notJSON() throws {

@@ -187,7 +187,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #if GLPK
         #expect(run.json?["method"] as? String == "milp")
-        #expect((run.json?["warnings"] as? [String] ?? []).isEmpty)
+        let warnings = run.json?["warnings"] as? [String]
+        #expect(warnings == [], "\(String(describing: warnings))")
         #endif
         let verified = try Binary.run(["verify", file, try Binary.temporaryFile(run.stdout, name: "result.json")])
         #expect(verified.status == 0, "\(verified.stdout)")

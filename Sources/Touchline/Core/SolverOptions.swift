@@ -2,7 +2,9 @@ import TouchlineMILP
 
 /// How a problem is solved: the `options` object of every instance.
 public struct SolverOptions: Sendable, Codable, Equatable {
-    public enum Method: String, Sendable, Codable, CaseIterable {
+    public enum Method: String, Sendable, Codable, CaseIterable, InputChoice {
+        public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
+
         /// The MILP when GLPK is built in, warm-started by greedy; the greedy answer when the MILP has none
         /// within the time limit (the output says which happened). In a greedy-only build: greedy.
         case auto

@@ -32,7 +32,9 @@ enum UnknownFields {
                 if let childSchema = properties[member.key] as? [String: Any] {
                     walk(member.value, childSchema, root: root, path: child, found: &found)
                 } else if !open {
-                    found.append("\(child): unknown field, ignored")
+                    let absent = properties.keys.filter { key in !members.contains { $0.key == key } }.sorted()
+                    let near = Suggestion.nearest(member.key, among: absent).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    found.append("\(child): unknown field, ignored\(near)")
                 }
             }
         case let .array(elements):

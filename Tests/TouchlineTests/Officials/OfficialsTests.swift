@@ -237,6 +237,31 @@ import TouchlineMILP
     }
     #endif
 
+    /// Pins follow the official wherever the pitches greedy puts the match: when it puts two pinned matches in
+    /// field groups the official cannot travel between, the greedy has no plan (it answered an internal error,
+    /// found by the contract oracle) and the MILP keeps both pins by placing the matches together.
+    @Test func matchdayGreedyThatCannotKeepAPinHasNoPlan() throws {
+        let day = LocalDateTime("2026-11-21T14:00")!
+        let instance = MatchdayInstance(
+            pitches: [Pitch(id: "n1", group: "North", sizes: ["junior"]), Pitch(id: "s1", group: "South", sizes: ["junior"])],
+            travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)],
+            matches: [
+                MatchdayMatch(id: "a", start: day, durationMinutes: 50, size: "junior", preferred: ["s1"]),
+                MatchdayMatch(id: "b", start: day + 55, durationMinutes: 50, size: "junior", preferred: ["n1"]),
+            ],
+            officials: [Official(id: "u1")], pinned: [OfficialPin(match: "a", official: "u1"), OfficialPin(match: "b", official: "u1")],
+            rules: MatchdayRules(restMinutes: 5))
+        #expect(MatchdayKind.greedy(instance, seconds: nil) == nil)
+        let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .greedy))
+        #expect(greedy.status == .unknown)
+        #if GLPK
+        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+        #expect(milp.status == .optimal)
+        #expect(milp.solution?.assignments["a"] == ["u1"] && milp.solution?.assignments["b"] == ["u1"])
+        #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
+        #endif
+    }
+
     @Test(arguments: 0..<12)
     func greedyPlansPassTheVerifier(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(200 + seed))

@@ -68,7 +68,13 @@ import TouchlineMILP
             guard MatchdayKind.validate(instance).isEmpty else { continue }
             checked += 1
             let best = OfficialsTests.matchdayExhaustive(instance)
-            let report = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+            let report: SolveReport<MatchdayKind>
+            do {
+                report = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+            } catch {
+                disagreements.append("matchday seed \(80_000 + seed): \(error)")
+                continue
+            }
             if report.status == .optimal { optimal += 1 }
             if report.status == .infeasible { infeasible += 1 }
             if !Engine.verify(instance, report: report, kind: MatchdayKind.self).isEmpty

@@ -35,8 +35,10 @@ public struct LineupMatch: Sendable, Codable, Equatable {
 
 /// A squad member.
 public struct LineupPlayer: Sendable, Codable, Equatable {
-    public enum Status: String, Sendable, Codable, Equatable {
+    public enum Status: String, Sendable, Codable, Equatable, CaseIterable, InputChoice {
         case available, injured, unavailable
+
+        public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
     }
 
     public var id: String
@@ -73,8 +75,10 @@ public struct LineupPlayer: Sendable, Codable, Equatable {
 }
 
 /// The substitution system.
-public enum LineupMode: String, Sendable, Codable, Equatable, CaseIterable {
+public enum LineupMode: String, Sendable, Codable, Equatable, CaseIterable, InputChoice {
     case balanced, turnBased, preMarked, colourGroups
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
 }
 
 public struct LineupRules: Sendable, Codable, Equatable {

@@ -194,8 +194,10 @@ public struct OfficialsRules: Sendable, Codable, Equatable {
 }
 
 /// Whether a rule is a hard rule or a cost.
-public enum ConflictRule: String, Sendable, Codable, Equatable {
+public enum ConflictRule: String, Sendable, Codable, Equatable, CaseIterable, InputChoice {
     case hard, soft
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
 }
 
 /// The `officials` instance: umpires or referees for every match, within levels, availability, conflicts

@@ -1,9 +1,11 @@
 /// A tie-break criterion (the codes are a contract).
-public enum Criterion: String, Sendable, CaseIterable, Codable {
+public enum Criterion: String, Sendable, CaseIterable, Codable, InputChoice {
     case points, goalDifference, goalsFor, awayGoals, wins, awayWins
     case headToHeadPoints, headToHeadGoalDifference, headToHeadGoalsFor, headToHeadAwayGoals
     case opponentsPoints, opponentsGoalDifference, opponentsGoalsFor
     case discipline, ranking, playoff, lots
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
 
     /// Counted only over the matches among the teams still tied.
     public var isHeadToHead: Bool {
@@ -39,7 +41,9 @@ public enum Criterion: String, Sendable, CaseIterable, Codable {
 
 /// How a tie of three or more re-applies the head-to-head criteria (a run of consecutive head-to-head criteria
 /// in the chain is one block).
-public enum HeadToHeadReapply: String, Sendable, CaseIterable, Codable {
+public enum HeadToHeadReapply: String, Sendable, CaseIterable, Codable, InputChoice {
+    public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
+
     /// The block is computed once, over the teams that entered it; the chain then goes on.
     case none
     /// The whole block runs over the teams that entered it; teams still tied, if fewer, go through the block
