@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The fuzzer (issue 18): mutations of every shipped instance and of small generated ones through the whole JSON
+# The fuzzer: mutations of every shipped instance and of small generated ones through the whole JSON
 # front end (validate, solve with greedy and, for 1 input in 100, the MILP with a 0.05 s limit, verify, export,
 # text and calendar rendering), on two threads, in a release build. Fails on a crash, a hang or a broken promise
 # (the input is written under .build/fuzz/; keep it in Tests/TouchlineFuzzTests/Regressions/). Before the random

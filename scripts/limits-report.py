@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The promises a trusted solver makes, measured (issue 18, item 7): writes Benchmarks/LIMITS.md.
+"""The promises a trusted solver makes, measured: writes Benchmarks/LIMITS.md.
 
 - Time limit: `touchline solve --time-limit T` (T = 1, 2, 10) on the hardest shipped instance of each kind and on a
   generated 10,000-match pitches term; wall clock of the whole process (reading the file included) against

@@ -106,7 +106,7 @@ write("u10-infeasible", {
     "match": U10, "formation": U10_FORMATION, "players": squad(12, SEVEN),
     "rules": {"mode": "balanced", "minShare": 0.75, "keeperFullPeriods": True, "maxConsecutiveBench": 1}})
 
-# Hard squads (issue 14): each one a case the earlier engine got wrong or could not prove.
+# Hard squads: each one a case the earlier engine got wrong or could not prove.
 hard = squad(22, ELEVEN)
 hard[13]["status"] = "injured"
 write("u14-11v11-22-hard", {

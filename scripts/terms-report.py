@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures issue 20's terms and writes Benchmarks/TERMS.md: every objective level's value, bound, gap and
+"""Measures the terms and writes Benchmarks/TERMS.md: every objective level's value, bound, gap and
 seconds on the three shipped term-sized instances and generated 300-match terms (pitches, officials,
 matchday; seeds 1-3) at the default 10 s limit, a generated 2,000-match pitches term at 60 s against greedy,
 greedy's own time per 100 matches, and the split/merge pipeline (by day, two processes at a time) beside one

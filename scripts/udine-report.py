@@ -101,7 +101,7 @@ def main():
         greedy_path = os.path.join(ROOT, "instances/officials/udine/%s.json" % name)
         match_count = len(json.load(open(greedy_path))["matches"])
         # Three runs of the greedy alone (stats.greedySeconds: the heuristic without its plan's verification);
-        # the median, in ms per 100 matches (the budget is 10).
+        # the median, in ms per 100 matches (the budget is 10).
         greedy_runs = [json.loads(subprocess.run([args.binary, "solve", "--method", "greedy", greedy_path],
                                                  capture_output=True, text=True).stdout) for _ in range(3)]
         greedy_cost = [l for l in greedy_runs[0]["objective"]["levels"] if l["name"] == "cost"][0]["value"]

@@ -54,24 +54,24 @@ import Testing
         rules["mode"] = "balance"
         lineup["rules"] = rules
         var players = try #require(lineup["players"] as? [[String: Any]])
-        players[1]["status"] = "injured "
-        lineup["players"] = players
         var match = try #require(lineup["match"] as? [String: Any])
         match["substitutions"] = ["every": 5]
         lineup["match"] = match
         func text() throws -> String { String(decoding: try JSONSerialization.data(withJSONObject: lineup), as: UTF8.self) }
         let run = try Binary.run(["validate", try Binary.temporaryFile(try text())])
         #expect(run.status == 65)
-        #expect(run.stderr.contains(
+        #expect(run.stdout.contains(
             "rules.mode: expected one of \"balanced\", \"turnBased\", \"preMarked\", \"colourGroups\", got \"balance\" (did you mean \"balanced\"?)"),
-            "\(run.stderr)")
+            "\(run.stdout)")
         rules["mode"] = "balanced"
         lineup["rules"] = rules
+        players[1]["status"] = "injured "
+        lineup["players"] = players
         let status = try Binary.run(["validate", try Binary.temporaryFile(try text())])
         #expect(status.status == 65)
-        #expect(status.stderr.contains(
+        #expect(status.stdout.contains(
             "players[1].status: expected one of \"available\", \"injured\", \"unavailable\", got \"injured \" (did you mean \"injured\"?)"),
-            "\(status.stderr)")
+            "\(status.stdout)")
         players[1]["status"] = "injured"
         lineup["players"] = players
         let warned = try Binary.run(["validate", try Binary.temporaryFile(try text())])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Careless and hostile use of the command (issue 18): closed and full streams, `--jsonl` framing, forged claims
+/// Careless and hostile use of the command: closed and full streams, `--jsonl` framing, forged claims
 /// for `verify`, ids of any length and any characters. Every case ends with a message and a documented exit code.
 @Suite struct HostileInputTests {
     static let lateChange = "instances/pitches/late-change.json"

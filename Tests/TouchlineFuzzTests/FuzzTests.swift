@@ -3,7 +3,7 @@ import Testing
 @testable import TouchlineFuzz
 import Touchline
 
-/// The fuzzer's parts (issue 18): regression inputs through every step, the mutator's determinism, the checks
+/// The fuzzer's parts: regression inputs through every step, the mutator's determinism, the checks
 /// catching a broken promise, and a short run over the shipped instances.
 @Suite struct FuzzTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,7 +1,7 @@
 import Testing
 @testable import Touchline
 
-/// A solver failure reaches a person as one sentence, never as GLPK's log (issue 18).
+/// A solver failure reaches a person as one sentence, never as GLPK's log.
 @Suite struct SolverErrorTests {
     @Test func memoryLimitIsASentence() {
         let text = Engine.solverErrorSentence(

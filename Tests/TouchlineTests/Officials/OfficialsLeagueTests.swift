@@ -3,7 +3,7 @@ import Testing
 import TouchlineMILP
 @testable import Touchline
 
-/// The league side of `officials` (issue 15): kilometres from homes, optional slots, experience, avoided
+/// The league side of `officials`: kilometres from homes, optional slots, experience, avoided
 /// partners, soft team conflicts, fairness terms and the assignor's objective: every term counted by hand on a
 /// small case, the models against exhaustive search, the verifier against forged figures, the search path on
 /// a real season, and the benchmark's own cost of a plan.
