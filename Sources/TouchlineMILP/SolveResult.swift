@@ -127,3 +127,9 @@ public struct SolveResult: Sendable {
         self.notes = notes
     }
 }
+
+/// The relative gap between a value and a bound as GLPK computes it, |value − bound| / (|value| + ε) with ε the
+/// machine epsilon of `Double`: every backend, level and report measures gaps with this one formula.
+public func relativeGap(_ value: Double, _ bound: Double) -> Double {
+    abs(value - bound) / (abs(value) + Double.ulpOfOne)
+}

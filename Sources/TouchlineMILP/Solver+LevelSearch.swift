@@ -228,7 +228,7 @@ extension Solver {
             }
         }
         let proven = meets(value)
-        let gap = bound.map { abs(value - $0) / (abs(value) + 2.220446049250313e-16) }
+        let gap = bound.map { relativeGap(value, $0) }
         return LevelOutcome(
             termination: proven ? .optimal : .feasible, values: values, objective: value, bound: proven ? value : bound,
             gap: proven ? 0 : gap, nodes: nodes + rounds, seconds: elapsed(), warmStartAccepted: accepted, message: nil,

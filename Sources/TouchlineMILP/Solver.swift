@@ -151,7 +151,7 @@ public struct LevelOutcome: Sendable {
             stopReason = .optimal
             gap = 0
         } else {
-            gap = abs(value - known) / (abs(value) + 2.220446049250313e-16)
+            gap = relativeGap(value, known)
         }
     }
 }

@@ -106,12 +106,15 @@ struct EngineRun<Kind: ProblemKind> {
         _ status: ResultStatus, method: PlanMethod?, stats: SolveStats = SolveStats(), warnings: [String] = [],
         reason: String
     ) throws(TouchlineError) -> SolveReport<Kind> {
+        var stats = stats
+        stats.decidedSeconds = seconds()
         let plan = try Kind.abilities.bestEffort(
             instance, solver: self.method == .greedy ? nil : Solvers.default,
             options: solveOptions(seconds: remaining(atLeast: 0.05))
         ).map { plan throws(TouchlineError) in try verified(plan, "best effort") }
         // The best effort may keep every rule after all: then a plan was found, and "unknown" would be untrue.
         if let plan, status == .unknown && Kind.abilities.brokenRules(plan).isEmpty {
+            stats.decidedSeconds = nil
             return report(
                 .feasible, method: self.method == .greedy ? .greedy : (method ?? .greedy), plan: plan, stats: stats,
                 warnings: warnings + ["the best-effort repair found a plan that keeps every rule; nothing is proven about it"])
@@ -339,7 +342,7 @@ struct EngineRun<Kind: ProblemKind> {
                 gap = 0
             } else {
                 bound = openBound
-                gap = openBound.map { abs(own[open].value - $0) / (abs(own[open].value) + 2.220446049250313e-16) }
+                gap = openBound.map { relativeGap(own[open].value, $0) }
                 if var levels = stats.levels, open < levels.count {
                     levels[open].value = own[open].value
                     levels[open].gap = gap

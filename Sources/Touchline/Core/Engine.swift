@@ -126,7 +126,7 @@ public enum Engine {
                 }
                 if let gap = report.gap {
                     // GLPK's relative gap, as every backend and level reports it.
-                    let expected = abs(plan.value - bound) / (abs(plan.value) + 2.220446049250313e-16)
+                    let expected = relativeGap(plan.value, bound)
                     if !(gap >= 0) || abs(gap - expected) > 1e-4 * max(1, expected) {
                         found.append("gap: \(gap) but bound \(bound) and the plan's \(level.name) \(plan.value) give \(expected)")
                     }

@@ -49,6 +49,9 @@ public struct SolveStats: Sendable, Codable, Equatable {
     /// Why the MILP stopped before proving every level (`gapReached`, `timeLimit`, `cancelled`, `error`); absent
     /// when it proved them all or did not run.
     public var stopReason: StopReason?
+    /// With no plan that keeps every rule (`infeasible`, `unknown`): the seconds until that status was decided,
+    /// before the best-effort plan was searched for (the rest of ``seconds`` went to that plan).
+    public var decidedSeconds: Double?
 
     public init(seconds: Double = 0, variables: Int = 0, constraints: Int = 0, nodes: Int = 0) {
         self.seconds = seconds
@@ -64,6 +67,7 @@ public struct SolveStats: Sendable, Codable, Equatable {
         stats.seconds = 0
         stats.nodes = 0
         stats.greedySeconds = nil  // timing: left out, so the same input gives the same bytes
+        stats.decidedSeconds = nil
         stats.levels = levels?.map { level in
             var level = level
             level.seconds = 0

@@ -218,7 +218,7 @@ extension SplittableKind {
                 }
             }
             let meets = bound.map { level.maximise ? level.value >= $0 - 1e-6 : level.value <= $0 + 1e-6 } ?? false
-            let gap = bound.map { abs(level.value - $0) / (abs(level.value) + 2.220446049250313e-16) }
+            let gap = bound.map { relativeGap(level.value, $0) }
             stats.append(LevelStats(
                 name: level.name, termination: meets ? .optimal : .feasible, stopReason: meets ? .optimal : .timeLimit,
                 value: level.value, bound: meets ? level.value : bound, gap: meets ? 0 : gap,

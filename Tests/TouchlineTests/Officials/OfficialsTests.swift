@@ -174,15 +174,7 @@ import TouchlineMILP
     /// Two back-to-back matches, one umpire who can do both only if both are in one field group: planning
     /// pitches first (preferences) splits them; the joint solve keeps both covered.
     @Test func matchdayJointSolveBeatsPitchesThenOfficials() throws {
-        let day = LocalDateTime("2026-11-21T14:00")!
-        let instance = MatchdayInstance(
-            pitches: [Pitch(id: "n1", group: "North", sizes: ["junior"]), Pitch(id: "s1", group: "South", sizes: ["junior"])],
-            travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)],
-            matches: [
-                MatchdayMatch(id: "a", start: day, durationMinutes: 50, size: "junior", preferred: ["s1"]),
-                MatchdayMatch(id: "b", start: day + 60, durationMinutes: 50, size: "junior", preferred: ["n1"]),
-            ],
-            officials: [Official(id: "u1")])
+        let instance = Self.crossGroupPair()
         let joint = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
         #expect(joint.status == .optimal)
         #expect(joint.objective?.filled == 2)
@@ -237,20 +229,26 @@ import TouchlineMILP
     }
     #endif
 
-    /// Pins follow the official wherever the pitches greedy puts the match: when it puts two pinned matches in
-    /// field groups the official cannot travel between, the greedy has no plan (it answered an internal error,
-    /// found by the contract oracle) and the MILP keeps both pins by placing the matches together.
-    @Test func matchdayGreedyThatCannotKeepAPinHasNoPlan() throws {
+    /// Two matches ten minutes apart, preferring pitches in different field groups 15 minutes apart, and one
+    /// umpire: he can take both only if both are played in one group.
+    static func crossGroupPair() -> MatchdayInstance {
         let day = LocalDateTime("2026-11-21T14:00")!
-        let instance = MatchdayInstance(
+        return MatchdayInstance(
             pitches: [Pitch(id: "n1", group: "North", sizes: ["junior"]), Pitch(id: "s1", group: "South", sizes: ["junior"])],
             travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)],
             matches: [
                 MatchdayMatch(id: "a", start: day, durationMinutes: 50, size: "junior", preferred: ["s1"]),
-                MatchdayMatch(id: "b", start: day + 55, durationMinutes: 50, size: "junior", preferred: ["n1"]),
+                MatchdayMatch(id: "b", start: day + 60, durationMinutes: 50, size: "junior", preferred: ["n1"]),
             ],
-            officials: [Official(id: "u1")], pinned: [OfficialPin(match: "a", official: "u1"), OfficialPin(match: "b", official: "u1")],
-            rules: MatchdayRules(restMinutes: 5))
+            officials: [Official(id: "u1")])
+    }
+
+    /// Pins follow the official wherever the pitches greedy puts the match: when it puts two pinned matches in
+    /// field groups the official cannot travel between, the greedy has no plan (it answered an internal error,
+    /// found by the contract oracle) and the MILP keeps both pins by placing the matches together.
+    @Test func matchdayGreedyThatCannotKeepAPinHasNoPlan() throws {
+        var instance = Self.crossGroupPair()
+        instance.pinned = [OfficialPin(match: "a", official: "u1"), OfficialPin(match: "b", official: "u1")]
         #expect(MatchdayKind.greedy(instance, seconds: nil) == nil)
         let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .greedy))
         #expect(greedy.status == .unknown)

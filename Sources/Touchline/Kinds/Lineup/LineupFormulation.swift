@@ -609,10 +609,11 @@ extension LineupAnalysis {
 }
 
 extension LineupKind {
-    /// The model `touchline export` writes and the engine falls back on: for balanced and pre-marked lineups
-    /// (and live re-plans) the pattern model with every player's own column per pattern and the whole
-    /// lexicographic objective in it (the engine solves its restrictions: spread windows and reduced-cost
-    /// fixing); for the other modes, and past the pattern limits, the compact model.
+    /// The model `touchline export` writes and the engine falls back on: in every mode (balanced, pre-marked,
+    /// turn-based, colour groups, live re-plans) the pattern model with every player's own column per pattern
+    /// and the whole lexicographic objective in it (the engine solves its restrictions: spread windows and
+    /// reduced-cost fixing); past the pattern limits (too many patterns or colour schedules to list in time), the
+    /// compact model.
     public static func formulate(_ instance: LineupInstance) -> Formulation<LineupSolution> {
         do {
             let analysis = LineupAnalysis(instance)

@@ -81,19 +81,23 @@ public enum LineupMode: String, Sendable, Codable, Equatable, CaseIterable, Inpu
     public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
 }
 
+/// The rules of a lineup (`rules`); every field is optional, with the default it names.
 public struct LineupRules: Sendable, Codable, Equatable {
+    /// How changes are made. Default ``LineupMode/balanced``.
     public var mode: LineupMode?
     /// Every available player plays at least this share of the regulation minutes they are there for.
+    /// Default 0 (no minimum).
     public var minShare: Double?
-    /// Segments in a row on the bench, at most.
+    /// Segments in a row on the bench while present, at most. Default: no limit.
     public var maxConsecutiveBench: Int?
-    /// The goalkeeper changes only at period starts.
+    /// The goalkeeper changes only at period starts. Default false.
     public var keeperFullPeriods: Bool?
-    /// Players coming on at one window, at most.
+    /// Players coming on at one window after kick-off, at most. Default: no limit.
     public var maxChangesPerWindow: Int?
-    /// A player who comes on stays on at least this many segments (cut short only by the end of the match).
+    /// A player who comes on stays on at least this many segments, starters too (cut short only by the end of
+    /// the match). Default 1.
     public var minStint: Int?
-    /// Balance season minutes plus this match's instead of this match alone.
+    /// Balance season minutes plus this match's instead of this match alone. Default false.
     public var seasonBalance: Bool?
 
     public init(

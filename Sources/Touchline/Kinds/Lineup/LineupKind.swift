@@ -59,12 +59,6 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
     /// The time the relaxed MILP of ``bestEffort(_:solver:options:)`` may take at most.
     static let bestEffortSeconds = 1.0
 
-    /// The plan that breaks the rules as little and as evenly as it can, each broken rule listed: first the
-    /// fewest empty formation slots, then the smallest largest shortfall of one player's minutes (`minShare`,
-    /// `minMinutes`), then the smallest total shortfall, then the fewest other rules broken (minutes limits,
-    /// bench runs, stints, locks, marks, keeper rules), then the contract's objective; by the relaxed MILP when
-    /// a solver is given (the lenient greedy rotation's plan when it measures better), else by the rotation.
-
     /// True when best-effort plan `a` breaks the rules less than `b` in the best effort's order, then has the
     /// better objective.
     static func isFairer(_ a: LineupSolution, than b: LineupSolution, instance: LineupInstance) -> Bool {
@@ -73,6 +67,11 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
         return isBetter(objective(instance, a), than: objective(instance, b))
     }
 
+    /// The plan that breaks the rules as little and as evenly as it can, each broken rule listed: first the
+    /// fewest empty formation slots, then the smallest largest shortfall of one player's minutes (`minShare`,
+    /// `minMinutes`), then the smallest total shortfall, then the fewest other rules broken (minutes limits,
+    /// bench runs, stints, locks, marks, keeper rules), then the contract's objective; by the relaxed MILP when
+    /// a solver is given (the lenient greedy rotation's plan when it measures better), else by the rotation.
     public static func bestEffort(_ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
         let analysis = LineupAnalysis(instance)
         let lenient = LineupGreedy.rotation(analysis, lenient: true).map { plan -> LineupSolution in

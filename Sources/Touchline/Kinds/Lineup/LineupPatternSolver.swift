@@ -241,7 +241,7 @@ enum LineupPatternSolver {
         let spreadBound = Double(spreadProven ? spreadValue : unresolvedBelow!)
         outcome.levels.append(LevelStats(
             name: "spread", termination: spreadProven ? .optimal : .feasible, value: Double(spreadValue),
-            bound: spreadBound, gap: spreadProven ? 0 : gap(Double(spreadValue), spreadBound),
+            bound: spreadBound, gap: spreadProven ? 0 : relativeGap(Double(spreadValue), spreadBound),
             seconds: elapsed() - level1Start, nodes: outcome.nodes))
         report(outcome.levels[0])
 
@@ -297,7 +297,7 @@ enum LineupPatternSolver {
             outcome.proven[level] = levelProven
             outcome.levels.append(LevelStats(
                 name: name, termination: levelProven ? .optimal : .feasible, value: Double(reached),
-                bound: bound, gap: levelProven ? 0 : gap(Double(reached), bound),
+                bound: bound, gap: levelProven ? 0 : relativeGap(Double(reached), bound),
                 seconds: elapsed() - started, nodes: outcome.nodes - nodesBefore))
             report(outcome.levels[level])
         }
@@ -318,11 +318,6 @@ enum LineupPatternSolver {
         outcome.plan = best!.0
         return outcome
     }
-
-    /// Relative gap between a value and a bound, as GLPK computes it.
-    static func gap(_ value: Double, _ bound: Double) -> Double {
-        abs(value - bound) / (abs(value) + 2.220446049250313e-16)
-    }
 }
 
 extension LineupKind {
@@ -335,8 +330,9 @@ extension LineupKind {
     /// Branch-and-bound settings of the pattern model's MIPs (cuts and Driebeck–Tomlin branching: measured faster than pseudocost on the generated series).
     static let patternTuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .driebeckTomlin)
 
-    /// Balanced and pre-marked lineups (live re-plans included) on the pattern model; nil (the compact model
-    /// then) for the other modes, for `method: greedy`, and when the patterns are too many.
+    /// Every mode on the pattern model (live re-plans included); nil (the compact model then) for
+    /// `method: greedy`, past the pattern engine's limits (a `modeLimit`), and when the patterns or colour
+    /// schedules are too many to list in time.
     public static func solveIndependently(
         _ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<LineupSolution>? {

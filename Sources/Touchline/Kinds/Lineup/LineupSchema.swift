@@ -57,13 +57,20 @@ extension LineupKind {
         "rules": {
           "type": "object",
           "properties": {
-            "mode": {"enum": ["balanced", "turnBased", "preMarked", "colourGroups"]},
-            "minShare": {"type": "number", "minimum": 0, "maximum": 1},
-            "maxConsecutiveBench": {"type": "integer", "minimum": 0, "maximum": 720},
-            "keeperFullPeriods": {"type": "boolean"},
-            "maxChangesPerWindow": {"type": "integer", "minimum": 0, "maximum": 60},
-            "minStint": {"type": "integer", "minimum": 1, "maximum": 720},
-            "seasonBalance": {"type": "boolean"}
+            "mode": {"enum": ["balanced", "turnBased", "preMarked", "colourGroups"], "default": "balanced",
+                     "description": "how changes are made: any change at any window, a queue, marked periods, or colour groups"},
+            "minShare": {"type": "number", "minimum": 0, "maximum": 1, "default": 0,
+                         "description": "every available player plays at least this share of the regulation minutes they are there for"},
+            "maxConsecutiveBench": {"type": "integer", "minimum": 0, "maximum": 720,
+                                    "description": "segments in a row on the bench while present, at most (absent: no limit)"},
+            "keeperFullPeriods": {"type": "boolean", "default": false,
+                                  "description": "the goalkeeper changes only at period starts"},
+            "maxChangesPerWindow": {"type": "integer", "minimum": 0, "maximum": 60,
+                                    "description": "players coming on at one window after kick-off, at most (absent: no limit)"},
+            "minStint": {"type": "integer", "minimum": 1, "maximum": 720, "default": 1,
+                         "description": "segments on after coming on, starters too (cut short only by the end)"},
+            "seasonBalance": {"type": "boolean", "default": false,
+                              "description": "balance season minutes plus this match's instead of this match alone"}
           }
         },
         "locks": {

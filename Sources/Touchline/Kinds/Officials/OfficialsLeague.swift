@@ -125,7 +125,7 @@ extension OfficialsKind: IndependentlySolvedKind {
             let reached = stats[1].value ?? reached
             if let found {
                 bound = min(found, reached)
-                gap = abs(reached - bound!) / (abs(reached) + 2.220446049250313e-16)
+                gap = relativeGap(reached, bound!)
                 stats[1].bound = bound
                 stats[1].gap = gap
                 if abs(reached - bound!) < 0.5 { stats[1].termination = .optimal; stats[1].stopReason = nil }

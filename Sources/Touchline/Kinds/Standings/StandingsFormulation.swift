@@ -49,6 +49,4 @@ extension StandingsKind {
             return values
         }
     }
-
-    // MARK: results
 }
