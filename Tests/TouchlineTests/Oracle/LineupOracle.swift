@@ -27,46 +27,15 @@ enum LineupOracle {
 
     /// Nil when the candidate space is larger than `limit` (the instance is not tiny enough to enumerate).
     static func solve(_ instance: LineupInstance, limit: Int = 2_000_000) -> Answer? {
-        let players = instance.players
         let segments = LineupVerifier.expectedSegments(instance)
-        func available(_ p: Int) -> Bool { (players[p].status ?? .available) == .available }
-        func present(_ p: Int, _ s: Int) -> Bool { available(p) && segments[s].start >= (players[p].arrivesAt ?? 0) }
         let perSegment = segments.indices.map { lineups(instance, segments, $0, full: true) }
-
-        // Every colouring (colour-group mode), or one empty one.
-        var colourings: [[String?]] = [[]]
-        if instance.mode == .colourGroups {
-            let colours = instance.colourGroups?.colours ?? []
-            let fixed = instance.colourGroups?.assignment ?? [:]
-            for player in players {
-                let options: [String?] = fixed[player.id].map { [$0] } ?? ([nil] + colours.map { Optional($0) })
-                colourings = colourings.flatMap { row in options.map { row + [$0] } }
-            }
-            colourings = colourings.filter { colouring in
-                let sizes = colours.map { colour in colouring.filter { $0 == colour }.count }
-                return !sizes.contains(0) && (sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1
-            }
-        }
+        let colourings = colourings(instance)
 
         var answer = Answer()
         let space = colourings.count * perSegment.reduce(1) { $0 * max(1, $1.count) }
         guard space <= limit else { return nil }
         for colouring in colourings {
-            // The lineups each segment allows under this colouring.
-            let allowed: [[[String?]]] = segments.indices.map { s in
-                guard instance.mode == .colourGroups else { return perSegment[s] }
-                return perSegment[s].filter { row in
-                    for p in players.indices where colouring[p] == nil {
-                        if let code = row[p], code != "GK" { return false }
-                    }
-                    for colour in Set(colouring.compactMap { $0 }) {
-                        let members = players.indices.filter { colouring[$0] == colour && present($0, s) }
-                        let on = members.filter { row[$0] != nil }.count
-                        if on != 0 && on != members.count { return false }
-                    }
-                    return true
-                }
-            }
+            let allowed = allowedLineups(instance, segments, perSegment, colouring)
             var grid: [[String?]] = []
             func visit(_ s: Int) {
                 if s == segments.count {
@@ -89,39 +58,83 @@ enum LineupOracle {
         return answer
     }
 
+    /// Every colouring of the players (colour-group mode: each colour or none, a fixed colour where
+    /// `assignment` fixes one; every colour used, sizes within one), or one empty colouring.
+    static func colourings(_ instance: LineupInstance) -> [[String?]] {
+        var colourings: [[String?]] = [[]]
+        guard instance.mode == .colourGroups else { return colourings }
+        let colours = instance.colourGroups?.colours ?? []
+        let fixed = instance.colourGroups?.assignment ?? [:]
+        for player in instance.players {
+            let options: [String?] = fixed[player.id].map { [$0] } ?? ([nil] + colours.map { Optional($0) })
+            colourings = colourings.flatMap { row in options.map { row + [$0] } }
+        }
+        return colourings.filter { colouring in
+            let sizes = colours.map { colour in colouring.filter { $0 == colour }.count }
+            return !sizes.contains(0) && (sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1
+        }
+    }
+
+    /// The lineups each segment allows under a colouring (colour-group mode: a player without a colour plays
+    /// only in goal, a colour's members who are there are all on or all off), as the verifier states the rule.
+    static func allowedLineups(
+        _ instance: LineupInstance, _ segments: [(start: Int, end: Int, period: Int)], _ perSegment: [[[String?]]],
+        _ colouring: [String?]
+    ) -> [[[String?]]] {
+        guard instance.mode == .colourGroups else { return perSegment }
+        let players = instance.players
+        func present(_ p: Int, _ s: Int) -> Bool {
+            (players[p].status ?? .available) == .available && segments[s].start >= (players[p].arrivesAt ?? 0)
+        }
+        return segments.indices.map { s in
+            perSegment[s].filter { row in
+                for p in players.indices where colouring[p] == nil {
+                    if let code = row[p], code != "GK" { return false }
+                }
+                for colour in Set(colouring.compactMap { $0 }) {
+                    let members = players.indices.filter { colouring[$0] == colour && present($0, s) }
+                    let on = members.filter { row[$0] != nil }.count
+                    if on != 0 && on != members.count { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// The rules a best-effort plan always keeps (the README's order): the keeper rules and the mode's own.
     static let kept = ["keeperFullPeriods:", "state:", "turnBased:", "colourGroups:"]
 
     /// The best a best-effort plan can do (`LineupVerifier.bestEffortMeasure`'s empty slots, largest and total
     /// minutes shortfall) over every plan that is structurally sound (each segment's players there, available,
     /// in their own positions, no position over its count) and keeps the rules in `kept`; nil when the space
-    /// is larger than `limit`. In colour-group mode it is nil (every colouring would have to be listed too).
+    /// is larger than `limit`. In colour-group mode every colouring is listed too (the colour rule is kept).
     static func bestEffort(_ instance: LineupInstance, limit: Int = 300_000) -> [Int]? {
-        guard instance.mode != .colourGroups else { return nil }
-        let players = instance.players
         let segments = LineupVerifier.expectedSegments(instance)
         let perSegment = segments.indices.map { lineups(instance, segments, $0, full: false) }
-        guard perSegment.reduce(1, { $0 * $1.count }) <= limit else { return nil }
-        let colouring: [String?] = instance.mode == .colourGroups ? players.map { _ in nil } : []
+        let colourings = colourings(instance)
+        guard colourings.count * perSegment.reduce(1, { $0 * $1.count }) <= limit else { return nil }
         var best: [Int]? = nil
-        var grid: [[String?]] = []
-        func visit(_ s: Int) {
-            if s == segments.count {
-                let solution = plan(instance, segments, grid, colouring)
-                let findings = LineupVerifier.check(instance, solution)
-                guard findings.structural.isEmpty,
-                      !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } }) else { return }
-                let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
-                if best == nil || measure.lexicographicallyPrecedes(best!) { best = measure }
-                return
+        for colouring in colourings {
+            let allowed = allowedLineups(instance, segments, perSegment, colouring)
+            var grid: [[String?]] = []
+            func step(_ s: Int) {
+                if s == segments.count {
+                    let solution = plan(instance, segments, grid, colouring)
+                    let findings = LineupVerifier.check(instance, solution)
+                    guard findings.structural.isEmpty,
+                          !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } }) else { return }
+                    let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
+                    if best == nil || measure.lexicographicallyPrecedes(best!) { best = measure }
+                    return
+                }
+                for row in allowed[s] {
+                    grid.append(row)
+                    step(s + 1)
+                    grid.removeLast()
+                }
             }
-            for row in perSegment[s] {
-                grid.append(row)
-                visit(s + 1)
-                grid.removeLast()
-            }
+            step(0)
         }
-        visit(0)
         return best
     }
 
