@@ -185,11 +185,23 @@ def main():
     parser.add_argument("--highs-limit", default="60")
     parser.add_argument("--no-hard", action="store_true", help="leave the hard squads out")
     parser.add_argument("--highs-reuse", help="copy HiGHS results from this JSON for squads unchanged since")
+    parser.add_argument("--retime-infeasible", help="re-solve the infeasible squads of this JSON for decidedSeconds")
     parser.add_argument("--write-from", help="only write the Markdown from the rows of this JSON file")
     parser.add_argument("--highs-from", help="skip the timing: run the HiGHS pass on the rows of this JSON file")
     parser.add_argument("--highs-max-size", type=int, default=99, help="HiGHS checks squads up to this many players")
     parser.add_argument("--jobs", type=int, default=2, help="HiGHS checks run at once (after the timing)")
     options = parser.parse_args()
+    if options.retime_infeasible:
+        # The infeasible squads again, for `stats.decidedSeconds` (when the status was decided, before the
+        # best-effort plan); the rows keep their first timing.
+        saved = json.load(open(options.retime_infeasible))
+        for row in saved:
+            if row["status"] == "infeasible":
+                again, _, _ = run(options.binary, ["solve", "--time-limit", options.time_limit, "-"], json.dumps(row["instance"]))
+                row["decidedSeconds"] = again and again["stats"].get("decidedSeconds")
+                print(row["mode"], row["size"], row["seed"], row["decidedSeconds"], file=sys.stderr)
+        json.dump(saved, open(options.retime_infeasible, "w"), indent=1)
+        return
     if options.write_from:
         saved = json.load(open(options.write_from))
         write([r for r in saved if not r["mode"].startswith("hard")], [r for r in saved if r["mode"].startswith("hard")], options)
@@ -319,7 +331,8 @@ def write(rows, hard, options):
         decided = [r for r in infeasible if r.get("decidedSeconds") is not None]
         if decided:
             latest = max(decided, key=lambda r: r["decidedSeconds"])
-            out.append(f"The proof itself (`stats.decidedSeconds`, before the best-effort plan): the slowest "
+            out.append(f"The proof itself (`stats.decidedSeconds`, before the best-effort plan; measured in a second pass, "
+                       f"`--retime-infeasible`): the slowest "
                        f"{latest['decidedSeconds']:.2f} s ({latest['mode']} size {latest['size']} seed {latest['seed']}); "
                        f"under 0.5 s: {sum(1 for r in decided if r['decidedSeconds'] < 0.5)} of {len(decided)}.")
     out += ["", f"Not proven within the limit: {len(misses)} of {len(everything)}."]
