@@ -94,8 +94,12 @@ public enum JSONFrontEnd {
     /// Writes the MILP of a JSON instance as CPLEX LP or free MPS (objective level `level`, 0-based; earlier
     /// levels are held at the values the MILP finds for them, which needs GLPK).
     ///
-    /// - Parameter hold: the values of levels `0..<level` to hold (for example a result's, to be checked by
-    ///   another solver level by level); absent, the earlier levels are solved here by GLPK on this model.
+    /// - Parameters:
+    ///   - data: the instance, as JSON.
+    ///   - format: CPLEX LP or free MPS.
+    ///   - level: the objective level to write, 0-based.
+    ///   - hold: the values of levels `0..<level` to hold (for example a result's, to be checked by another
+    ///     solver level by level); absent, the earlier levels are solved here by GLPK on this model.
     public static func export(
         _ data: Data, format: ModelFileFormat, level: Int = 0, hold: [Double]? = nil
     ) -> Result<String, TouchlineError> {
