@@ -36,24 +36,13 @@ enum LineupOracle {
         guard space <= limit else { return nil }
         for colouring in colourings {
             let allowed = allowedLineups(instance, segments, perSegment, colouring)
-            var grid: [[String?]] = []
-            func visit(_ s: Int) {
-                if s == segments.count {
-                    answer.candidates += 1
-                    let solution = plan(instance, segments, grid, colouring)
-                    let objective = LineupVerifier.objective(instance, solution)
-                    if let best = answer.objective, !isBetter(objective, than: best) { return }
-                    answer.verified += 1
-                    if LineupKind.verify(instance, solution).isEmpty { answer.objective = objective }
-                    return
-                }
-                for row in allowed[s] {
-                    grid.append(row)
-                    visit(s + 1)
-                    grid.removeLast()
-                }
+            forEachPlan(instance, segments, allowed, colouring) { solution in
+                answer.candidates += 1
+                let objective = LineupVerifier.objective(instance, solution)
+                if let best = answer.objective, !isBetter(objective, than: best) { return }
+                answer.verified += 1
+                if LineupKind.verify(instance, solution).isEmpty { answer.objective = objective }
             }
-            visit(0)
         }
         return answer
     }
@@ -116,26 +105,35 @@ enum LineupOracle {
         var best: [Int]? = nil
         for colouring in colourings {
             let allowed = allowedLineups(instance, segments, perSegment, colouring)
-            var grid: [[String?]] = []
-            func step(_ s: Int) {
-                if s == segments.count {
-                    let solution = plan(instance, segments, grid, colouring)
-                    let findings = LineupVerifier.check(instance, solution)
-                    guard findings.structural.isEmpty,
-                          !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } }) else { return }
-                    let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
-                    if best == nil || measure.lexicographicallyPrecedes(best!) { best = measure }
-                    return
-                }
-                for row in allowed[s] {
-                    grid.append(row)
-                    step(s + 1)
-                    grid.removeLast()
-                }
+            forEachPlan(instance, segments, allowed, colouring) { solution in
+                let findings = LineupVerifier.check(instance, solution)
+                guard findings.structural.isEmpty,
+                      !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } }) else { return }
+                let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
+                if best == nil || measure.lexicographicallyPrecedes(best!) { best = measure }
             }
-            step(0)
         }
         return best
+    }
+
+    /// Calls `body` with the plan of every grid that takes one allowed lineup per segment, under one colouring.
+    static func forEachPlan(
+        _ instance: LineupInstance, _ segments: [(start: Int, end: Int, period: Int)], _ allowed: [[[String?]]],
+        _ colouring: [String?], _ body: (LineupSolution) -> Void
+    ) {
+        var grid: [[String?]] = []
+        func visit(_ s: Int) {
+            if s == segments.count {
+                body(plan(instance, segments, grid, colouring))
+                return
+            }
+            for row in allowed[s] {
+                grid.append(row)
+                visit(s + 1)
+                grid.removeLast()
+            }
+        }
+        visit(0)
     }
 
     /// Every lineup of segment s: each player off, or (when available and there) in one of their positions the
