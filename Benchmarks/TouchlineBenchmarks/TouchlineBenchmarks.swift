@@ -44,10 +44,10 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
     let levelMetrics = levels.map { Metrics.level($0.0, prefersLarger: $0.1) }
     for (name, data) in instances(of: folder) {
         guard case let .success(instance) = Kind.decodeInstance(data) else { continue }
-        let variants: [(String, SolverOptions)] = [
-            ("milp", SolverOptions(method: .milp, timeLimitSeconds: timeLimit)),
-            ("milp-cold", SolverOptions(method: .milp, timeLimitSeconds: timeLimit, warmStart: false)),
-            ("greedy", SolverOptions(method: .greedy)),
+        let variants: [(String, InstanceOptions)] = [
+            ("milp", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit)),
+            ("milp-cold", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit, warmStart: false)),
+            ("greedy", InstanceOptions(method: .greedy)),
         ]
         for (label, options) in variants {
             Benchmark(

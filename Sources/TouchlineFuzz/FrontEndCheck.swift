@@ -46,9 +46,9 @@ public enum FrontEndCheck {
         }
         _ = JSONFrontEnd.warnings(data)
 
-        let greedy = SolverOptions(method: .greedy, timeLimitSeconds: 2)
+        let greedy = InstanceOptions(method: .greedy, timeLimitSeconds: 2)
         let settings = RunSettings(reproducible: true)
-        func solve(_ options: SolverOptions, format: OutputFormat = .json) -> Result<FrontEndOutput, TouchlineError> {
+        func solve(_ options: InstanceOptions, format: OutputFormat = .json) -> Result<FrontEndOutput, TouchlineError> {
             Result { () throws(TouchlineError) in try JSONFrontEnd.solve(data, options: options, settings: settings, format: format) }
         }
         /// An error that only a bug gives (a plan that failed its own verification, a solver failure).
@@ -94,7 +94,7 @@ public enum FrontEndCheck {
             }
         }
         if let seconds = steps.milpSeconds, issues.isEmpty {
-            let milp = solve(SolverOptions(method: .milp, timeLimitSeconds: seconds))
+            let milp = solve(InstanceOptions(method: .milp, timeLimitSeconds: seconds))
             if case .failure(.methodUnavailable) = milp {} else {
                 _ = check(milp, data: data, valid: true, label: "solve --method milp --time-limit \(seconds)", into: &outcome.failures)
             }

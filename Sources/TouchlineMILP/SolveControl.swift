@@ -16,14 +16,16 @@ public enum SolveEvent: Sendable, Equatable {
 }
 
 /// A handle on a running solve from another thread: raise ``cancel()`` to stop it (GLPK stops at its next
-/// step: between simplex slices of 500 iterations or at the next branch-and-bound node; the kinds' own loops
-/// check ``isCancelled``), and receive ``SolveEvent``s through `onEvent` (called on the solving thread, so keep
-/// it short and thread-safe). Pass it in ``SolveOptions/control``; every copy of the options shares it.
+/// step: between simplex slices of 200 iterations or at the next branch-and-bound node; the kinds' own loops
+/// check ``isCancelled``), and receive ``SolveEvent``s through `onEvent` and any handler added by
+/// ``observe(_:)`` (called on the solving thread, so keep them short and thread-safe). Pass it in
+/// ``SolveOptions/control`` here, or in Touchline's `RunSettings(control:)`; every copy of either shares it.
 public final class SolveControl: @unchecked Sendable {
     private let lock = NSLock()
     private var raised = false
     private var level = ""
     private var failureMessage: String?
+    private var observers: [@Sendable (SolveEvent) -> Void] = []
     private let started = ContinuousClock.now
     /// Receives the solve's events; nil for none.
     public let onEvent: (@Sendable (SolveEvent) -> Void)?
@@ -93,6 +95,15 @@ public final class SolveControl: @unchecked Sendable {
     /// Seconds since the control was made.
     public var seconds: Double { (ContinuousClock.now - started).inSeconds }
 
+    /// Adds a handler that receives every later event, after `onEvent` (the async `Engine.solve` adds its
+    /// `progress` closure here when the caller passes a control of its own too, so that neither is dropped).
+    public func observe(_ handler: @escaping @Sendable (SolveEvent) -> Void) {
+        if let parent { return parent.observe(handler) }
+        lock.lock()
+        observers.append(handler)
+        lock.unlock()
+    }
+
     /// Reports an event (and remembers the level that started, for the progress events of GLPK's callback).
     public func report(_ event: SolveEvent) {
         if case let .levelStarted(name, _, _) = event {
@@ -100,7 +111,14 @@ public final class SolveControl: @unchecked Sendable {
             level = name
             lock.unlock()
         }
-        guard let parent else { return onEvent?(event) ?? () }
+        guard let parent else {
+            onEvent?(event)
+            lock.lock()
+            let handlers = observers
+            lock.unlock()
+            for handler in handlers { handler(event) }
+            return
+        }
         let named = { (name: String) in "\(self.label): \(name)" }
         switch event {
         case let .levelStarted(name, index, count): parent.report(.levelStarted(name: named(name), index: index, count: count))

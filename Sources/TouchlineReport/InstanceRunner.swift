@@ -23,11 +23,11 @@ public enum InstanceRunner {
     }
 
     static func solve<Kind: ProblemKind>(
-        _ instance: Kind.Instance, _ kind: Kind.Type, method: SolverOptions.Method, timeLimit: Double
+        _ instance: Kind.Instance, _ kind: Kind.Type, method: InstanceOptions.Method, timeLimit: Double
     ) -> MethodResult {
         do {
             let report = try Engine.solve(
-                instance, kind: Kind.self, options: SolverOptions(method: method, timeLimitSeconds: timeLimit))
+                instance, kind: Kind.self, options: InstanceOptions(method: method, timeLimitSeconds: timeLimit))
             if report.solution != nil, !Engine.verify(instance, report: report, kind: Kind.self).isEmpty {
                 return MethodResult(method: method.rawValue, status: "error", message: "the result failed its verifier")
             }

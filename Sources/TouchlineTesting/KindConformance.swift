@@ -84,7 +84,7 @@ public enum KindConformance {
         let report: SolveReport<Kind>
         do {
             report = try Engine.solve(
-                instance, kind: kind, options: SolverOptions(timeLimitSeconds: milpSeconds), settings: RunSettings(reproducible: true))
+                instance, kind: kind, options: InstanceOptions(timeLimitSeconds: milpSeconds), settings: RunSettings(reproducible: true))
         } catch {
             fail("the engine failed: \(error.description.prefix(300))")
             return failures

@@ -193,6 +193,56 @@ import Testing
         #expect(good.status == 0)
     }
 
+    /// Mistakes of every sort in one document (a wrong type, two values outside their sets, a number out of range,
+    /// a missing required field, a date that does not exist, an unknown reference) are all named by one `validate`,
+    /// in one pass, each once; `--strict` adds the misspelt field as an error.
+    @Test func validateNamesMistakesOfEverySortInOnePass() throws {
+        let lineup = """
+        {"problem": "lineup",
+         "match": {"periods": 2, "periodMinutes": "twenty", "substitutions": {"every": 5}},
+         "formation": {"GK": 1, "DEF": 2, "MID": 2, "FWD": 2},
+         "players": [{"id": "p1", "positions": ["GK"]}, {"id": "p2", "positions": ["DEF"], "status": "injured "},
+                     {"id": "p3", "positions": ["MID"]}, {"id": "p4", "positions": ["FWD"], "arrivesAt": -3},
+                     {"id": "p5"}],
+         "rules": {"mode": "balance", "minShare": 1.5},
+         "locks": [{"player": "p9", "from": 0, "to": 1, "onField": true}]}
+        """
+        let run = try Binary.run(["validate", try Binary.temporaryFile(lineup)])
+        #expect(run.status == 65)
+        let expected = [
+            "match.periodMinutes: expected a whole number, got a string",
+            "players[1].status: expected one of \"available\", \"injured\", \"unavailable\", got \"injured \" (did you mean \"injured\"?)",
+            "players[4].positions: required field is missing",
+            "rules.mode: expected one of \"balanced\", \"turnBased\", \"preMarked\", \"colourGroups\", got \"balance\" (did you mean \"balanced\"?)",
+            "players[3].arrivesAt: expected a whole number from 0 to 720, got -3",
+            "rules.minShare: expected a number from 0 to 1, got 1.5",
+            "locks[0].player: unknown player \"p9\"; expected one of the players' ids",
+        ]
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == expected, "\(run.stdout)")
+        #expect(run.stderr.contains("match.substitutions.every: unknown field, ignored (did you mean \"everyMinutes\"?)"))
+        let strict = try Binary.run(["validate", "--strict", try Binary.temporaryFile(lineup)])
+        #expect(strict.stdout.split(separator: "\n").map(String.init)
+            == expected + ["match.substitutions.every: unknown field (did you mean \"everyMinutes\"?)"], "\(strict.stdout)")
+        // A date that does not exist is the decoder's to find; the rest of the document is still checked.
+        let dated = Self.instance
+            .replacingOccurrences(of: "2026-11-21T14:25\", \"durationMinutes\": 50", with: "2026-02-30T14:25\", \"durationMinutes\": 50")
+            .replacingOccurrences(of: "\"id\": \"m2\"", with: "\"id\": \"m1\"")
+            .replacingOccurrences(of: "\"size\": \"junior\"}", with: "\"size\": 7}")
+        let both = try Binary.run(["validate", try Binary.temporaryFile(dated)])
+        #expect(both.status == 65)
+        for path in ["matches[1].start", "matches[1].id", "matches[1].size"] {
+            #expect(both.stdout.contains("\(path):"), "\(path) in \(both.stdout)")
+        }
+        // The same through solve: an invalid result with every problem, and options.strict from the instance.
+        let solved = try Binary.run(["solve", try Binary.temporaryFile(lineup)])
+        #expect(solved.status == 65)
+        #expect((solved.json?["errors"] as? [[String: Any]])?.count == expected.count)
+        let strictInstance = lineup.replacingOccurrences(of: "{\"problem\": \"lineup\",", with: "{\"problem\": \"lineup\", \"options\": {\"strict\": true},")
+        let strictSolve = try Binary.run(["solve", try Binary.temporaryFile(strictInstance)])
+        #expect((strictSolve.json?["errors"] as? [[String: Any]])?.count == expected.count + 1)
+    }
+
     @Test func schemaIsJSONAndUnknownKindIsUsage() throws {
         let run = try Binary.run(["schema", "pitches"])
         #expect(run.status == 0)

@@ -76,7 +76,7 @@ import Touchline
 
     @Test func theChecksCatchBrokenPromises() throws {
         let data = try Data(contentsOf: Self.root.appendingPathComponent("instances/pitches/late-change.json"))
-        let good = try JSONFrontEnd.solve(data, options: SolverOptions(method: .greedy), settings: RunSettings(reproducible: true))
+        let good = try JSONFrontEnd.solve(data, options: InstanceOptions(method: .greedy), settings: RunSettings(reproducible: true))
         var failures: [String] = []
         #expect(FrontEndCheck.check(.success(good), data: data, valid: true, label: "good", into: &failures) == "feasible")
         #expect(failures.isEmpty, "\(failures)")

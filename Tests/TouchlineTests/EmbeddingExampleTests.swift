@@ -16,7 +16,7 @@ func planSaturday() throws -> SolveReport<PitchesKind> {
             PitchMatch(id: "m2", start: start, durationMinutes: 50, size: "junior", teams: ["keate", "evans"]),
         ],
         rules: PitchRules(bufferMinutes: 10))
-    let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 5))
+    let report = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 5))
     for (match, pitch) in report.solution?.assignments.sorted(by: { $0.key < $1.key }) ?? [] {
         print("\(match) -> \(pitch)")
     }

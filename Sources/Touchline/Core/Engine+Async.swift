@@ -6,19 +6,27 @@ extension Engine {
     /// state per thread, so every GLPK problem of the solve lives and dies on that one thread), reports its
     /// progress, and stops when the calling task is cancelled.
     ///
-    /// - `progress`: called on the solving thread with each `SolveEvent` (TouchlineMILP): a level started, branch and bound
+    /// - `progress`: called on the solving thread with each ``SolveEvent``: a level started, branch and bound
     ///   moved (incumbent, bound, gap), a level ended, greedy's plan ready. Keep it short; hop to your own actor
     ///   to show it.
-    /// - Cancelling the task raises the solve's `SolveControl` (TouchlineMILP): GLPK stops between simplex slices or at its
+    /// - Cancelling the task raises the solve's ``SolveControl``: GLPK stops between simplex slices or at its
     ///   next branch-and-bound node, the kinds' loops stop at their next check, and the answer is the best plan
     ///   found so far: status `feasible` (or `optimal` for a solve that was already proven), with a warning that
     ///   it was cancelled. When there is no plan yet, it throws `CancellationError`.
+    /// - A control passed in `settings` (to cancel from elsewhere) is used, and `progress` then receives its events
+    ///   too (``SolveControl/observe(_:)``), beside the control's own `onEvent`.
     /// - Throws: the errors of the synchronous `solve`, or `CancellationError`.
     public static func solve<Kind: ProblemKind>(
-        _ instance: Kind.Instance, kind: Kind.Type, options: SolverOptions = SolverOptions(),
+        _ instance: Kind.Instance, kind: Kind.Type, options: InstanceOptions = InstanceOptions(),
         settings: RunSettings = RunSettings(), progress: (@Sendable (SolveEvent) -> Void)? = nil
     ) async throws -> SolveReport<Kind> {
-        let control = settings.control ?? SolveControl(onEvent: progress)
+        let control: SolveControl
+        if let given = settings.control {
+            control = given
+            if let progress { given.observe(progress) }
+        } else {
+            control = SolveControl(onEvent: progress)
+        }
         var settings = settings
         settings.control = control
         let frozen = settings

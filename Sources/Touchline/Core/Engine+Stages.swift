@@ -6,7 +6,7 @@ extension Engine {
     /// greedy → MILP warm-started by greedy → choose the plan to report. Every plan is verified before it is
     /// reported (``verified(_:_:)``).
     static func solveOnce<Kind: ProblemKind>(
-        _ instance: Kind.Instance, kind: Kind.Type, options overrides: SolverOptions, settings: RunSettings
+        _ instance: Kind.Instance, kind: Kind.Type, options overrides: InstanceOptions, settings: RunSettings
     ) throws(TouchlineError) -> SolveReport<Kind> {
         let run = EngineRun<Kind>(instance: instance, overrides: overrides, settings: settings)
         if let invalid = run.validate() { return invalid }
@@ -30,13 +30,13 @@ extension Engine {
 /// The state one solve carries through its stages: the instance, the merged options, the clock.
 struct EngineRun<Kind: ProblemKind> {
     let instance: Kind.Instance
-    let options: SolverOptions
+    let options: InstanceOptions
     let settings: RunSettings
     let started: ContinuousClock.Instant
 
-    init(instance: Kind.Instance, overrides: SolverOptions, settings: RunSettings) {
+    init(instance: Kind.Instance, overrides: InstanceOptions, settings: RunSettings) {
         self.instance = instance
-        self.options = (Kind.options(of: instance) ?? SolverOptions()).merged(with: overrides)
+        self.options = (Kind.options(of: instance) ?? InstanceOptions()).merged(with: overrides)
         // A control that only watches (GLPK runs exactly as without one) records a solver failure inside any
         // inner solve, which a pipeline of many small solves would otherwise count as merely unproven.
         var settings = settings
@@ -45,7 +45,7 @@ struct EngineRun<Kind: ProblemKind> {
         self.started = settings.started ?? ContinuousClock.now
     }
 
-    var method: SolverOptions.Method { options.resolvedMethod }
+    var method: InstanceOptions.Method { options.resolvedMethod }
     var limit: Double { options.resolvedTimeLimit }
     func seconds() -> Double { (ContinuousClock.now - started).inSeconds }
     /// What is left of the limit, at least `floor`.

@@ -20,7 +20,7 @@ public enum Engine {
     ///   bug: such a plan is never returned), ``TouchlineError/methodUnavailable(_:)`` for `milp` in a
     ///   greedy-only build.
     public static func solve<Kind: ProblemKind>(
-        _ instance: Kind.Instance, kind: Kind.Type, options overrides: SolverOptions = SolverOptions(),
+        _ instance: Kind.Instance, kind: Kind.Type, options overrides: InstanceOptions = InstanceOptions(),
         settings: RunSettings = RunSettings()
     ) throws(TouchlineError) -> SolveReport<Kind> {
         var report = try solveOnce(instance, kind: kind, options: overrides, settings: settings)

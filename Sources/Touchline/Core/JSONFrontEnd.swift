@@ -50,7 +50,7 @@ public enum JSONFrontEnd {
     ///   ``TouchlineError/verificationFailed(_:)`` and ``TouchlineError/solverFailure(_:)`` when no result can
     ///   be given.
     public static func solve(
-        _ data: Data, options: SolverOptions = SolverOptions(), settings: RunSettings = RunSettings(),
+        _ data: Data, options: InstanceOptions = InstanceOptions(), settings: RunSettings = RunSettings(),
         format: OutputFormat = .json, pretty: Bool = false, calendarFor: String? = nil, timeZone: String? = nil
     ) throws(TouchlineError) -> FrontEndOutput {
         // The time limit counts from here: reading a large document is part of the solve a caller waits for.
@@ -67,11 +67,13 @@ public enum JSONFrontEnd {
         }
     }
 
-    /// Checks a JSON instance without solving it: every problem with its JSON path (empty when valid).
-    public static func validate(_ data: Data) -> [InputIssue] {
+    /// Checks a JSON instance without solving it: every problem with its JSON path (empty when valid), decoding
+    /// and semantic problems of the whole document in one pass. With `strict` (or the instance's
+    /// `options.strict`), fields the schema does not know are problems too.
+    public static func validate(_ data: Data, strict: Bool = false) -> [InputIssue] {
         switch read(data) {
         case let .failure(error): return error.issues
-        case let .success((document, kind)): return kind.validateJSON(document)
+        case let .success((document, kind)): return kind.validateJSON(document, strict: strict)
         }
     }
 
@@ -224,22 +226,68 @@ extension ProblemKind {
     }
 
     static func decodeInstance(document: JSONValue) -> Result<Instance, TouchlineError> {
-        // Numbers outside their schema ranges are named here, with their paths, before the decoder sees them; the
-        // rest of the instance is still checked (with those numbers clamped into range), so that every problem
-        // is listed at once.
-        let ranges = SchemaRanges.check(document, schema: schema)
-        let instance: Instance
-        do {
-            let readable = ranges.isEmpty ? document : SchemaRanges.clamped(document, schema: schema)
-            instance = try JSONDecoder().decode(Instance.self, from: JSONDocument.normalized(readable))
-        } catch {
-            return .failure(.invalidInput(ranges + [JSONPath.issue(from: error)]))
+        // Every problem of the document at once: values of the wrong type or outside their fixed sets and missing
+        // required fields (the schema's shape), numbers outside their ranges, whatever the decoder still rejects,
+        // and the kind's own rules, each found on a copy repaired of the problems before it.
+        let shape = SchemaShape.check(document, schema: schema)
+        var readable = shape.repaired ?? document
+        let ranges = SchemaRanges.check(readable, schema: schema)
+        if !ranges.isEmpty { readable = SchemaRanges.clamped(readable, schema: schema) }
+        var issues = shape.issues + ranges
+        var decoded: Instance? = nil
+        var repairs = 0
+        var repaired: Set<[SchemaShape.Step]> = []
+        while decoded == nil {
+            do {
+                decoded = try JSONDecoder().decode(Instance.self, from: JSONDocument.normalized(readable))
+            } catch {
+                let issue = JSONPath.issue(from: error)
+                if !issues.contains(where: { SchemaShape.isWithin(issue.path, $0.path) && !$0.path.isEmpty }) || issue.path.isEmpty {
+                    issues.append(issue)
+                }
+                // A value the decoder rejects (a date that does not exist) is repaired like the shape's, so that
+                // the rest is still checked; a few rounds at most, then the problems so far are the answer.
+                repairs += 1
+                guard repairs <= 16, let steps = Self.steps(of: error), !steps.isEmpty, !repaired.contains(steps),
+                      let found = SchemaShape.schema(at: steps, schema: schema) else {
+                    return .failure(.invalidInput(issues))
+                }
+                let replacement: JSONValue? = found.required
+                    ? SchemaShape.placeholder(found.schema, root: SchemaRanges.schema(schema), depth: 0) : nil
+                guard let next = SchemaShape.replacing(readable, at: steps[...], with: replacement) else {
+                    return .failure(.invalidInput(issues))
+                }
+                readable = next
+                repaired.insert(steps)
+            }
         }
-        guard ranges.isEmpty else {
-            let paths = Set(ranges.map(\.path))
-            return .failure(.invalidInput(ranges + semanticIssues(instance).filter { !paths.contains($0.path) }))
+        guard let instance = decoded else { return .failure(.invalidInput(issues)) }
+        guard issues.isEmpty else {
+            let reported = issues.map(\.path)
+            let rest = semanticIssues(instance).filter { issue in !reported.contains { SchemaShape.isWithin(issue.path, $0) } }
+            return .failure(.invalidInput(issues + rest))
         }
         return .success(instance)
+    }
+
+    /// The path of a decoding error as steps into the document (nil for an error with no path).
+    private static func steps(of error: any Error) -> [SchemaShape.Step]? {
+        guard let error = error as? DecodingError else { return nil }
+        var path: [any CodingKey]
+        switch error {
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+            path = context.codingPath
+        case let .keyNotFound(key, context):
+            path = context.codingPath + [key]
+        @unknown default:
+            return nil
+        }
+        return path.map { key in
+            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == "\(index)" {
+                return .index(index)
+            }
+            return .key(key.stringValue)
+        }
     }
 
     /// The problems of a decoded instance: its options and the kind's own rules.
@@ -264,11 +312,20 @@ extension ProblemKind {
         }
     }
 
-    static func validateJSON(_ document: JSONValue) -> [InputIssue] {
+    static func validateJSON(_ document: JSONValue, strict: Bool = false) -> [InputIssue] {
+        let unknown = strictIssues(document, strict: strict)
         switch decodeValidInstance(document: document) {
-        case let .failure(error): return error.issues
-        case .success: return []
+        case let .failure(error): return error.issues + unknown
+        case .success: return unknown
         }
+    }
+
+    /// The unknown fields as errors when the check is strict (the caller's flag or the document's
+    /// `options.strict: true`); none otherwise.
+    static func strictIssues(_ document: JSONValue, strict: Bool) -> [InputIssue] {
+        var isStrict = strict
+        if case .bool(true)? = document["options"]?["strict"] { isStrict = true }
+        return isStrict ? UnknownFields.issues(in: document, schema: schema, strict: true) : []
     }
 
     /// Fields the kind's schema does not know, as warnings (`matches[2].preffered: unknown field, ignored`).
@@ -277,14 +334,16 @@ extension ProblemKind {
     }
 
     static func solveJSON(
-        _ document: consuming JSONValue, options: SolverOptions, settings: RunSettings, format: OutputFormat,
+        _ document: consuming JSONValue, options: InstanceOptions, settings: RunSettings, format: OutputFormat,
         pretty: Bool, calendarFor: String? = nil, timeZone: String? = nil
     ) throws(TouchlineError) -> FrontEndOutput {
         let instance: Instance
+        let unknownAsErrors = strictIssues(document, strict: options.strict ?? false)
         switch decodeInstance(document: document) {
-        case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues, pretty: pretty)
+        case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues + unknownAsErrors, pretty: pretty)
         case let .success(decoded): instance = decoded
         }
+        guard unknownAsErrors.isEmpty else { return JSONFrontEnd.invalid(problem: name, unknownAsErrors, pretty: pretty) }
         // Found before solving, so that the document is not held while the solver works.
         let unknownFields = unknownFieldWarnings(document)
         _ = consume document

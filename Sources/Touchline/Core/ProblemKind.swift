@@ -64,7 +64,7 @@ public protocol ProblemKind: Sendable {
     static var configuration: KindConfiguration { get }
 
     /// The options object of an instance.
-    static func options(of instance: Instance) -> SolverOptions?
+    static func options(of instance: Instance) -> InstanceOptions?
 
     /// Every semantic problem of a decoded instance, each with its JSON path (unknown ids, bad ranges).
     static func validate(_ instance: Instance) -> [InputIssue]
@@ -241,7 +241,7 @@ public struct KindAbilities<Kind: ProblemKind>: Sendable {
     /// The instance solved component by component and assembled (a splittable kind's, when its settings and
     /// size call for it; nil otherwise).
     public func solveByComponents(
-        _ instance: Kind.Instance, options: SolverOptions, settings: RunSettings, started: ContinuousClock.Instant
+        _ instance: Kind.Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
     ) throws(TouchlineError) -> SolveReport<Kind>? {
         guard let kind = Kind.self as? any SplittableKind.Type else { return nil }
         func open<K: SplittableKind>(_: K.Type) throws(TouchlineError) -> SolveReport<Kind>? {

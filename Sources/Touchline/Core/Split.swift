@@ -254,7 +254,7 @@ extension SplittableKind {
     /// size do not call for it, when there is one component, or when a part has no plan (the whole is then
     /// solved as one model, which says why).
     static func solveByComponents(
-        _ instance: Instance, options: SolverOptions, settings: RunSettings, started: ContinuousClock.Instant
+        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
     ) throws(TouchlineError) -> SolveReport<Self>? {
         guard settings.decomposition != .never, splitRefusal(instance) == nil, identity(instance).part == nil else { return nil }
         if settings.decomposition == .auto && splitUnits(instance).count < Engine.decompositionMatches { return nil }

@@ -5,7 +5,7 @@ import TouchlineMILP
 
 struct SolveFlags: ParsableArguments {
     @Option(help: "Override options.method: auto, milp or greedy.")
-    var method: SolverOptions.Method?
+    var method: InstanceOptions.Method?
 
     @Option(name: .customLong("time-limit"), help: "Override options.timeLimitSeconds (seconds).")
     var timeLimit: Double?
@@ -24,7 +24,12 @@ struct SolveFlags: ParsableArguments {
         valueName: "settings"))
     var tuning: String?
 
-    var overrides: SolverOptions { SolverOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap) }
+    @Flag(help: "Fields the schema does not know are errors (exit 65) instead of warnings; options.strict in the instance.")
+    var strict = false
+
+    var overrides: InstanceOptions {
+        InstanceOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap, strict: strict ? true : nil)
+    }
     @Flag(help: "Show the solve's progress on standard error (one line per level: incumbent, bound, gap, time); on by default when standard error is a terminal. Standard output is unchanged.")
     var progress = false
 
@@ -77,7 +82,7 @@ extension SolverTuning {
     }
 }
 
-extension SolverOptions.Method: ExpressibleByArgument {}
+extension InstanceOptions.Method: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 
 struct Solve: ParsableCommand {

@@ -9,10 +9,15 @@ struct Validate: ParsableCommand {
     @Argument(help: "The instance (JSON); - for standard input.")
     var file: String
 
+    @Flag(help: "Fields the schema does not know are errors instead of warnings (also options.strict in the instance).")
+    var strict = false
+
     func run() throws {
         let data = try IO.read(file)
-        let issues = JSONFrontEnd.validate(data)
-        for warning in JSONFrontEnd.warnings(data) { IO.error("warning: \(warning)") }
+        let issues = JSONFrontEnd.validate(data, strict: strict)
+        if issues.isEmpty || !issues.contains(where: { $0.message.hasPrefix("unknown field") }) {
+            for warning in JSONFrontEnd.warnings(data) { IO.error("warning: \(warning)") }
+        }
         if issues.isEmpty {
             IO.write("valid")
             return

@@ -24,7 +24,7 @@ import TouchlineMILP
         let instance = try Self.load(OfficialsInstance.self, "officials/fieldgame-term")
         let events = Events()
         let report = try await Engine.solve(
-            instance, kind: OfficialsKind.self, options: SolverOptions(timeLimitSeconds: 3), progress: { events.add($0) })
+            instance, kind: OfficialsKind.self, options: InstanceOptions(timeLimitSeconds: 3), progress: { events.add($0) })
         #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
         let all = events.all
         #expect(all.contains { if case .heuristic(let objective, _) = $0 { return objective != nil } else { return false } })
@@ -42,7 +42,7 @@ import TouchlineMILP
     func cancellingStopsTheSolveWithTheBestPlan(_ kind: String) async throws {
         #if GLPK
         let events = Events()
-        let limit = SolverOptions(timeLimitSeconds: 60)
+        let limit = InstanceOptions(timeLimitSeconds: 60)
         /// The report (nil for `CancellationError`), the seconds from `cancel()` to the answer, and whether a
         /// plan existed before the cancel (greedy's, reported by the `.heuristic` event).
         func run<Kind: ProblemKind>(_ instance: Kind.Instance, _: Kind.Type) async throws -> (SolveReport<Kind>?, Double, Bool) {

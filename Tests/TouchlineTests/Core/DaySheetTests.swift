@@ -11,7 +11,7 @@ import Testing
     static func data(_ path: String) throws -> Data { try Data(contentsOf: root.appendingPathComponent("instances/\(path).json")) }
 
     static func render(_ data: Data, _ format: OutputFormat) throws -> FrontEndOutput {
-        try JSONFrontEnd.solve(data, options: SolverOptions(method: .greedy), settings: RunSettings(reproducible: true), format: format)
+        try JSONFrontEnd.solve(data, options: InstanceOptions(method: .greedy), settings: RunSettings(reproducible: true), format: format)
     }
 
     /// An RFC 4180 reader written apart from the writer: records of fields, quotes doubled inside quotes.

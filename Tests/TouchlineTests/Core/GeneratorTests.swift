@@ -37,11 +37,11 @@ import TouchlineMILP
         #expect(JSONFrontEnd.warnings(Data(text.utf8)).isEmpty, "every generated field is in the schema")
         let instance = try Kind.decodeInstance(Data(text.utf8)).get()
         #expect(Self.size(of: text) == size, "\(Kind.name) size \(size) seed \(seed)")
-        let greedy = try Engine.solve(instance, kind: Kind.self, options: SolverOptions(method: .greedy))
+        let greedy = try Engine.solve(instance, kind: Kind.self, options: InstanceOptions(method: .greedy))
         #expect(greedy.status == .feasible || greedy.status == .optimal, "\(Kind.name) size \(size) seed \(seed): \(greedy.reason ?? "")")
         #expect(Engine.verify(instance, report: greedy, kind: Kind.self).isEmpty)
         guard Solvers.isMILPAvailable else { return }
-        let milp = try Engine.solve(instance, kind: Kind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 5))
+        let milp = try Engine.solve(instance, kind: Kind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 5))
         #expect(milp.status == .optimal || milp.status == .feasible, "\(Kind.name) size \(size) seed \(seed): \(milp.reason ?? "")")
         #expect(Engine.verify(instance, report: milp, kind: Kind.self).isEmpty)
         if let best = milp.objective, let found = greedy.objective {

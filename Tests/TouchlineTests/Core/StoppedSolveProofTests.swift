@@ -22,7 +22,7 @@ import TouchlineMILP
     /// `choose` on a solve that stopped at the time limit on level 1 (`preferred`, one short of the plan's
     /// value when it stopped) with these level bounds, the plan being greedy's.
     func choose(bounds: [Double?]) throws -> SolveReport<PitchesKind> {
-        let run = EngineRun<PitchesKind>(instance: Self.instance, overrides: SolverOptions(), settings: RunSettings())
+        let run = EngineRun<PitchesKind>(instance: Self.instance, overrides: InstanceOptions(), settings: RunSettings())
         let plan = try #require(PitchesKind.greedy(Self.instance))
         let formulation = PitchesKind.formulate(Self.instance)
         let values = try #require(formulation.encode(plan))

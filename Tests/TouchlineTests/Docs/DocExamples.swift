@@ -17,7 +17,7 @@ enum DocExamples {
             formation: ["GK": 1, "DEF": 2, "MID": 2, "FWD": 2],
             players: players,
             rules: LineupRules(mode: .balanced, minShare: 0.5))
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(timeLimitSeconds: 5))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: 5))
         print(LineupKind.renderText(instance, report))
         return report
     }

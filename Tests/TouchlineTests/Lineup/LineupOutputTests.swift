@@ -13,7 +13,7 @@ import Testing
     }
 
     static func greedy(_ instance: LineupInstance) throws -> SolveReport<LineupKind> {
-        try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
     }
 
     /// The position of every player before segment `s` (the live state before the first planned segment).
@@ -81,7 +81,7 @@ import Testing
     }
 
     static func chart(_ instance: LineupInstance) throws -> String {
-        try JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: SolverOptions(method: .greedy), format: .text).output
+        try JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: InstanceOptions(method: .greedy), format: .text).output
     }
 
     /// At most 80 columns for every shipped chart (the 22-player 11v11 with 14 windows among them), each
@@ -151,7 +151,7 @@ import Testing
     @Test func htmlPageIsSelfContainedAndEscapesNames() throws {
         var instance = try Self.load("u10-7v7")
         instance.players[0].name = "<script>alert('x')</script> & \"Ava\""
-        let output = try JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: SolverOptions(method: .greedy), format: .html)
+        let output = try JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: InstanceOptions(method: .greedy), format: .html)
         #expect(output.status == .feasible || output.status == .optimal)
         let page = output.output
         #expect(page.hasPrefix("<!DOCTYPE html>"))
@@ -163,9 +163,9 @@ import Testing
         #expect(page.components(separatedBy: "<section class=\"page\">").count == 4, "chart, team sheets, changes")
 
         let standings = try Data(contentsOf: Self.root.appendingPathComponent("instances/standings/world-cup-2018-group-a.json"))
-        #expect(throws: TouchlineError.self) { try JSONFrontEnd.solve(standings, options: SolverOptions(method: .greedy), format: .csv) }
+        #expect(throws: TouchlineError.self) { try JSONFrontEnd.solve(standings, options: InstanceOptions(method: .greedy), format: .csv) }
         do {
-            _ = try JSONFrontEnd.solve(standings, options: SolverOptions(method: .greedy), format: .csv)
+            _ = try JSONFrontEnd.solve(standings, options: InstanceOptions(method: .greedy), format: .csv)
         } catch {
             guard case .formatUnavailable(.csv, kind: "standings") = error else {
                 Issue.record("expected formatUnavailable, got \(error)")

@@ -95,7 +95,7 @@ import TouchlineMILP
         #expect(reason.contains("Ben has no legal on/off pattern"))
         #expect(reason.contains("minShare") && reason.contains("maxMinutes 5"))
         #expect(!reason.contains("maxConsecutiveBench"), "a rule not needed for the collision is not named: \(reason)")
-        let output = try JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: SolverOptions(method: .greedy))
+        let output = try JSONFrontEnd.solve(try JSONEncoder().encode(instance), options: InstanceOptions(method: .greedy))
         #expect(output.status == .infeasible)
     }
 
@@ -129,7 +129,7 @@ import TouchlineMILP
         let rotations = (0...3).compactMap { LineupGreedy.rotation(analysis, lenient: false, benchWeight: $0) }
         #expect(rotations.allSatisfy { !LineupVerifier.check(instance, analysis.solution($0)).broken.isEmpty },
                 "the rotation alone fills this squad, so it no longer tests the pattern search")
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status == .feasible)
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
     }
@@ -149,7 +149,7 @@ import TouchlineMILP
         let all = try #require(space.enumerator.patterns(space.rules[1]!, limit: 1000))
         #expect(all.contains { $0.minutes > 10 }, "before tightening a player could play more")
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
         #expect(report.status == .optimal)
         #expect(report.objective == LineupTests.exhaustive(instance))
         #endif
@@ -164,7 +164,7 @@ import TouchlineMILP
         let instance = try #require((Self.cases + LineupTests.tinyCases).first { $0.0 == name }?.1)
         let formulation = LineupKind.formulate(instance)
         #expect(formulation.model.name == "lineup-patterns")
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
         #expect(report.status == .optimal)
         let solution = try #require(report.solution)
         let encoded = try #require(formulation.encode(solution))
@@ -220,7 +220,7 @@ import TouchlineMILP
     func randomModesMatchExhaustiveSearch(_ seed: Int) throws {
         let instance = Self.randomModeCase(seed)
         let optimum = LineupTests.exhaustive(instance)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 30))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 30))
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
         if let optimum {
             #expect(report.status == .optimal)
@@ -273,7 +273,7 @@ import TouchlineMILP
         var instance = LineupKind.generate(size: 16, seed: 3)
         instance.rules?.mode = .turnBased
         #expect(instance.rules?.seasonBalance == true)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 60))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 60))
         #expect(report.status == .infeasible)
         #expect(report.reason?.contains("over every pattern") == true, "\(report.reason ?? "")")
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
@@ -300,7 +300,7 @@ import TouchlineMILP
         let plan = try #require(found)
         #expect(LineupKind.verify(instance, analysis.solution(plan)).isEmpty)
         // And through the engine, with the greedy's own time budget.
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy, timeLimitSeconds: 60))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy, timeLimitSeconds: 60))
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
     }
 
@@ -310,10 +310,10 @@ import TouchlineMILP
     @Test func feasibleHardSquadIsNeverInfeasible() throws {
         let instance = Self.hardSquad()
         #expect(LineupKind.impossibility(instance) == nil)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 60))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 60))
         #expect(report.status == .optimal || report.status == .feasible)
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-        let rushed = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 0.01))
+        let rushed = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 0.01))
         #expect(rushed.status != .infeasible)
         #expect(Engine.verify(instance, report: rushed, kind: LineupKind.self).isEmpty)
         if rushed.status == .unknown {
@@ -329,7 +329,7 @@ import TouchlineMILP
         instance.locks = [LineupLock(player: "b", from: 5, to: 10, onField: true), LineupLock(player: "d", from: 0, to: 5, onField: true),
                           LineupLock(player: "b", from: 0, to: 5, onField: true)]
         // b and d both on in 0-5 at DEF with one DEF place and one GK: d or b keeps goal? Neither plays GK.
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 20))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 20))
         #expect(report.status == .infeasible)
         #expect(LineupTests.exhaustive(instance) == nil)
     }

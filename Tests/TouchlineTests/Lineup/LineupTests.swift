@@ -147,13 +147,13 @@ import TouchlineMILP
     func milpMatchesExhaustiveSearch(_ name: String) throws {
         let instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
         let optimum = Self.exhaustive(instance)
-        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(Engine.verify(instance, report: greedy, kind: LineupKind.self).isEmpty)
         if let objective = greedy.objective, greedy.status == .feasible, let optimum {
             #expect(!LineupKind.isBetter(objective, than: optimum), "greedy beat the exhaustive optimum")
         }
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 20))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20))
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
         if let optimum {
             #expect(report.status == .optimal)
@@ -185,7 +185,7 @@ import TouchlineMILP
     func shippedInstanceSolvesAndVerifies(_ path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let instance = try JSONDecoder().decode(LineupInstance.self, from: data)
-        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(Engine.verify(instance, report: greedy, kind: LineupKind.self).isEmpty)
         let infeasible = path.hasSuffix("u10-infeasible.json")
         if infeasible {
@@ -209,9 +209,9 @@ import TouchlineMILP
         let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         #if GLPK
         let limit: Double = status == "optimal" || status == "infeasible" ? 60 : 4
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(timeLimitSeconds: limit))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: limit))
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         if report.status == .optimal, let milp = report.objective, let heuristic = greedy.objective, greedy.status == .feasible {
             #expect(!LineupKind.isBetter(heuristic, than: milp), "greedy beat a proven optimum")
         }
@@ -240,7 +240,7 @@ import TouchlineMILP
 
     @Test func verifierCatchesTamperedPlans() throws {
         let instance = Self.tinyCases[0].1
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         let solution = try #require(report.solution)
         #expect(LineupKind.verify(instance, solution).isEmpty)
         var injured = instance
@@ -282,7 +282,7 @@ import TouchlineMILP
 
     @Test func textChartShowsEveryPlayerAndMinutes() throws {
         let data = try JSONEncoder().encode(Self.tinyCases[0].1)
-        let output = try JSONFrontEnd.solve(data, options: SolverOptions(method: .greedy), format: .text)
+        let output = try JSONFrontEnd.solve(data, options: InstanceOptions(method: .greedy), format: .text)
         #expect(output.status == .feasible || output.status == .optimal)
         for id in ["a", "b", "c", "d"] { #expect(output.output.contains("\n\(id) ")) }
         #expect(output.output.contains("spread"))

@@ -24,8 +24,8 @@ import Testing
         let instance = Self.instance()
         // Greedy and (with GLPK) the MILP: each match gets the umpire of its own group.
         for method in ["greedy", "auto"] {
-            var options = SolverOptions()
-            options.method = SolverOptions.Method(rawValue: method)
+            var options = InstanceOptions()
+            options.method = InstanceOptions.Method(rawValue: method)
             let report = try Engine.solve(instance, kind: OfficialsKind.self, options: options)
             let plan = try #require(report.solution)
             #expect(plan.assignments["n1"] == ["north-umpire"], "\(method)")

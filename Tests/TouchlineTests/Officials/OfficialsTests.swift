@@ -136,7 +136,7 @@ import TouchlineMILP
     @Test(arguments: 0..<24)
     func milpMatchesExhaustiveSearch(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(seed))
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
         #expect(report.status == .optimal)
         #expect(report.objective == Self.exhaustive(instance))
         #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
@@ -156,7 +156,7 @@ import TouchlineMILP
             [["optionalUnfilled": -1], ["filled": -1]],
         ]
         instance.rules?.objective = .levels(orders[seed % orders.count])
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
         #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
         #expect(report.status == .optimal)
         let best = Self.exhaustive(instance) { m, crew in crew.count <= instance.matches[m].most }
@@ -166,8 +166,8 @@ import TouchlineMILP
     @Test(arguments: 0..<12)
     func milpIsNeverWorseThanGreedy(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(100 + seed))
-        let milp = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .milp))
-        let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .greedy))
+        let milp = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
+        let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
         #expect(!OfficialsKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
     }
 
@@ -175,14 +175,14 @@ import TouchlineMILP
     /// pitches first (preferences) splits them; the joint solve keeps both covered.
     @Test func matchdayJointSolveBeatsPitchesThenOfficials() throws {
         let instance = Self.crossGroupPair()
-        let joint = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+        let joint = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
         #expect(joint.status == .optimal)
         #expect(joint.objective?.filled == 2)
         #expect(Engine.verify(instance, report: joint, kind: MatchdayKind.self).isEmpty)
-        let pitches = try Engine.solve(instance.pitchesInstance, kind: PitchesKind.self, options: SolverOptions(method: .milp))
+        let pitches = try Engine.solve(instance.pitchesInstance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
         let officials = try Engine.solve(
             instance.officialsInstance(pitchOf: try #require(pitches.solution).assignments), kind: OfficialsKind.self,
-            options: SolverOptions(method: .milp))
+            options: InstanceOptions(method: .milp))
         #expect(officials.objective?.filled == 1)
     }
 
@@ -204,7 +204,7 @@ import TouchlineMILP
             },
             officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
         let best = Self.matchdayExhaustive(instance)
-        let report = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
         #expect(report.status == .optimal)
         #expect(report.objective == best, "seed \(seed)")
         #expect(Engine.verify(instance, report: report, kind: MatchdayKind.self).isEmpty)
@@ -221,8 +221,8 @@ import TouchlineMILP
                               officials: $0.officials, minLevel: $0.minLevel)
             },
             officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
-        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
-        let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .greedy))
+        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
+        let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .greedy))
         #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
         #expect(Engine.verify(instance, report: greedy, kind: MatchdayKind.self).isEmpty)
         #expect(!MatchdayKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
@@ -250,10 +250,10 @@ import TouchlineMILP
         var instance = Self.crossGroupPair()
         instance.pinned = [OfficialPin(match: "a", official: "u1"), OfficialPin(match: "b", official: "u1")]
         #expect(MatchdayKind.greedy(instance, seconds: nil) == nil)
-        let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .greedy))
+        let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .greedy))
         #expect(greedy.status == .unknown)
         #if GLPK
-        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
         #expect(milp.status == .optimal)
         #expect(milp.solution?.assignments["a"] == ["u1"] && milp.solution?.assignments["b"] == ["u1"])
         #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
@@ -263,7 +263,7 @@ import TouchlineMILP
     @Test(arguments: 0..<12)
     func greedyPlansPassTheVerifier(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(200 + seed))
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status == .feasible)
         #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
     }

@@ -25,7 +25,7 @@ import TouchlineMILP
         instance.locks = [LineupLock(player: "a", from: 0, to: 10, position: "GK"), LineupLock(player: "a", from: 5, to: 10, position: "DEF")]
         let oracle = try #require(LineupOracle.solve(instance))
         #expect(oracle.objective == nil)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status == .infeasible)
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
     }
@@ -42,7 +42,7 @@ import TouchlineMILP
         instance.state = LineupState(minute: 5, onField: ["p1": "GK", "p2": "DEF"], minutesPlayed: ["p1": 5, "p2": 5])
         let oracle = try #require(LineupOracle.solve(instance))
         #expect(oracle.objective == nil)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status == .infeasible)
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
     }
@@ -59,11 +59,11 @@ import TouchlineMILP
         let oracle = try #require(LineupOracle.solve(instance))
         #expect(oracle.objective != nil)
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
         #expect(report.status == .optimal)
         #expect(report.objective == oracle.objective)
         #else
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status != .infeasible)
         #endif
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
@@ -78,7 +78,7 @@ import TouchlineMILP
             matches: [OfficialsMatch(id: "m1", start: day, durationMinutes: 50, venue: "s", teams: ["a", "b"])],
             officials: [Official(id: "u1", groups: ["North"])],
             pinned: [OfficialPin(match: "m1", official: "u1")])
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status == .infeasible)
         #expect(report.reason?.contains("outside their field groups") == true, "\(report.reason ?? "")")
     }

@@ -19,7 +19,7 @@ import TouchlineMILP
             guard PitchesKind.validate(instance).isEmpty else { continue }
             checked += 1
             let best = PitchesTests.exhaustive(instance)
-            let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .milp))
+            let report = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
             if report.status == .optimal { optimal += 1 }
             if !Engine.verify(instance, report: report, kind: PitchesKind.self).isEmpty
                 || (report.status == .optimal && report.objective != best)
@@ -48,7 +48,7 @@ import TouchlineMILP
             guard OfficialsKind.validate(instance).isEmpty else { continue }
             checked += 1
             let best = OfficialsTests.exhaustive(instance) { m, crew in crew.count <= instance.matches[m].most }
-            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: SolverOptions(method: .milp))
+            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
             if report.status == .optimal { optimal += 1 }
             if report.status == .infeasible { infeasible += 1 }
             if !Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty
@@ -70,7 +70,7 @@ import TouchlineMILP
             let best = OfficialsTests.matchdayExhaustive(instance)
             let report: SolveReport<MatchdayKind>
             do {
-                report = try Engine.solve(instance, kind: MatchdayKind.self, options: SolverOptions(method: .milp))
+                report = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
             } catch {
                 disagreements.append("matchday seed \(80_000 + seed): \(error)")
                 continue
@@ -94,7 +94,7 @@ import TouchlineMILP
             guard StandingsKind.validate(instance).isEmpty else { continue }
             checked += 1
             let truth = Self.ranks(instance)
-            let report = try Engine.solve(instance, kind: StandingsKind.self, options: SolverOptions(method: .milp))
+            let report = try Engine.solve(instance, kind: StandingsKind.self, options: InstanceOptions(method: .milp))
             if report.status == .optimal { optimal += 1 }
             var wrong = !Engine.verify(instance, report: report, kind: StandingsKind.self).isEmpty
             for entry in report.solution?.analysis ?? [] where entry.proven {

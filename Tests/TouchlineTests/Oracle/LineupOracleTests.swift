@@ -124,9 +124,9 @@ import TouchlineMILP
         }
         outcome.checked += 1
         #if GLPK
-        let options = SolverOptions(method: .milp, timeLimitSeconds: 20)
+        let options = InstanceOptions(method: .milp, timeLimitSeconds: 20)
         #else
-        let options = SolverOptions(method: .greedy)
+        let options = InstanceOptions(method: .greedy)
         #endif
         var problems: [String] = []
         let report: SolveReport<LineupKind>
@@ -235,10 +235,10 @@ import TouchlineMILP
         #expect(LineupKind.verify(instance, legal).isEmpty, "the legal plan is legal")
         let legalObjective = LineupKind.objective(instance, legal)
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .milp, timeLimitSeconds: 20))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20))
         #expect(report.status == .optimal)
         #else
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status != .infeasible)
         #endif
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)

@@ -68,7 +68,7 @@ import TouchlineMILP
     @Test(arguments: 0..<24)
     func milpMatchesExhaustiveSearch(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(seed), previous: seed % 3 == 0)
-        let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
         #expect(report.status == .optimal)
         #expect(report.objective == Self.exhaustive(instance))
         #expect(Engine.verify(instance, report: report, kind: PitchesKind.self).isEmpty)
@@ -77,8 +77,8 @@ import TouchlineMILP
     @Test(arguments: 0..<12)
     func milpIsNeverWorseThanGreedy(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(100 + seed), previous: seed % 2 == 0)
-        let milp = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .milp))
-        let greedy = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .greedy))
+        let milp = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
+        let greedy = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .greedy))
         let milpObjective = try #require(milp.objective)
         let greedyObjective = try #require(greedy.objective)
         #expect(!PitchesKind.isBetter(greedyObjective, than: milpObjective))
@@ -121,7 +121,7 @@ import TouchlineMILP
     @Test(arguments: 0..<12)
     func greedyPlansPassTheVerifier(seed: Int) throws {
         let instance = Self.tinyInstance(seed: UInt64(200 + seed))
-        let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .greedy))
+        let report = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status == .feasible)
         #expect(report.method == .greedy)
         #expect(Engine.verify(instance, report: report, kind: PitchesKind.self).isEmpty)
@@ -188,7 +188,7 @@ import TouchlineMILP
         let instance = PitchesInstance(
             pitches: [Pitch(id: "a", sizes: [])],
             matches: [PitchMatch(id: "m1", start: LocalDateTime("2026-11-21T14:25")!, durationMinutes: 60, size: "senior", pitch: "zz")],
-            options: SolverOptions(mipGap: 2))
+            options: InstanceOptions(mipGap: 2))
         let report = try Engine.solve(instance, kind: PitchesKind.self)
         #expect(report.status == .invalid)
         let paths = (report.errors ?? []).map(\.path)

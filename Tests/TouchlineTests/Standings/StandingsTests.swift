@@ -167,7 +167,7 @@ import TouchlineMILP
         let instance = Self.tinyLeague(seed: UInt64(700 + seed))
         #expect(StandingsKind.validate(instance).isEmpty)
         let truth = Self.enumerate(instance)
-        let report = try Engine.solve(instance, kind: StandingsKind.self, options: SolverOptions(method: .milp))
+        let report = try Engine.solve(instance, kind: StandingsKind.self, options: InstanceOptions(method: .milp))
         #expect(report.status == .optimal)
         let analysis = try #require(report.solution?.analysis)
         #expect(analysis.count == 6)

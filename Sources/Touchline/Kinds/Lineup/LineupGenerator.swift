@@ -61,6 +61,6 @@ extension LineupKind {
             maxChangesPerWindow: max(2, (onField + 1) / 2), minStint: 2, seasonBalance: seasonBalance ? true : nil)
         return LineupInstance(
             match: match, formation: formation, players: players, rules: rules,
-            options: SolverOptions(timeLimitSeconds: 10))
+            options: InstanceOptions(timeLimitSeconds: 10))
     }
 }

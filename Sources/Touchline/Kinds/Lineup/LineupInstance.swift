@@ -184,7 +184,7 @@ public struct LineupState: Sendable, Codable, Equatable {
 /// The `lineup` instance.
 public struct LineupInstance: Sendable, Codable {
     public var problem: String?
-    public var options: SolverOptions?
+    public var options: InstanceOptions?
     public var match: LineupMatch
     /// On-field players per position code.
     public var formation: [String: Int]
@@ -199,7 +199,7 @@ public struct LineupInstance: Sendable, Codable {
     public init(
         match: LineupMatch, formation: [String: Int], players: [LineupPlayer], rules: LineupRules? = nil,
         locks: [LineupLock]? = nil, turnBased: TurnBasedRules? = nil, preMarked: PreMarkedRules? = nil,
-        colourGroups: ColourGroupRules? = nil, state: LineupState? = nil, options: SolverOptions? = nil
+        colourGroups: ColourGroupRules? = nil, state: LineupState? = nil, options: InstanceOptions? = nil
     ) {
         self.problem = LineupKind.name
         self.match = match

@@ -12,7 +12,7 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
         name: "lineup", summary: summary, schema: schema, generatorSize: generatorSize)
     static let summary = "balanced-playtime lineups and substitution rotations (four modes, live re-planning)"
 
-    public static func options(of instance: LineupInstance) -> SolverOptions? { instance.options }
+    public static func options(of instance: LineupInstance) -> InstanceOptions? { instance.options }
 
     public static func validate(_ instance: LineupInstance) -> [InputIssue] { instance.issues() }
 

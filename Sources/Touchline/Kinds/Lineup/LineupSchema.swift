@@ -125,7 +125,7 @@ extension LineupKind {
         }
       },
       "$defs": {
-        "options": \#(SolverOptions.jsonSchema)
+        "options": \#(InstanceOptions.jsonSchema)
       }
     }
     """#

@@ -19,6 +19,6 @@ extension MatchdayKind {
         }
         return MatchdayInstance(
             pitches: FieldGame.pitches, travelMinutes: FieldGame.travel, matches: matches, officials: officials,
-            rules: MatchdayRules(bufferMinutes: 10, restMinutes: 10), options: SolverOptions(timeLimitSeconds: 10))
+            rules: MatchdayRules(bufferMinutes: 10, restMinutes: 10), options: InstanceOptions(timeLimitSeconds: 10))
     }
 }

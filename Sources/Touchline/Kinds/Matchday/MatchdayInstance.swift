@@ -47,7 +47,7 @@ public struct MatchdayRules: Sendable, Codable, Equatable {
 /// The `matchday` instance: pitches and officials chosen together.
 public struct MatchdayInstance: Sendable, Codable {
     public var problem: String?
-    public var options: SolverOptions?
+    public var options: InstanceOptions?
     public var pitches: [Pitch]
     public var travelMinutes: [TravelEntry]?
     public var matches: [MatchdayMatch]
@@ -68,7 +68,7 @@ public struct MatchdayInstance: Sendable, Codable {
 
     public init(
         pitches: [Pitch], travelMinutes: [TravelEntry]? = nil, matches: [MatchdayMatch], officials: [Official],
-        pinned: [OfficialPin]? = nil, rules: MatchdayRules? = nil, previous: MatchdaySolution? = nil, options: SolverOptions? = nil
+        pinned: [OfficialPin]? = nil, rules: MatchdayRules? = nil, previous: MatchdaySolution? = nil, options: InstanceOptions? = nil
     ) {
         self.problem = MatchdayKind.name
         self.pitches = pitches

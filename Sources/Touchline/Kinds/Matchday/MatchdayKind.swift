@@ -11,7 +11,7 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
         name: "matchday", summary: summary, schema: schema, generatorSize: generatorSize)
     static let summary = "pitches and officials chosen together for a match day or a term"
 
-    public static func options(of instance: MatchdayInstance) -> SolverOptions? { instance.options }
+    public static func options(of instance: MatchdayInstance) -> InstanceOptions? { instance.options }
 
     static func core(_ instance: MatchdayInstance) -> OfficialsCore {
         OfficialsCore(

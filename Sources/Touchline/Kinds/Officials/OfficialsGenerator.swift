@@ -21,7 +21,7 @@ extension OfficialsKind {
         }
         return OfficialsInstance(
             venues: venues, travelMinutes: FieldGame.travel, matches: matches, officials: officials,
-            rules: OfficialsRules(restMinutes: 10), options: SolverOptions(timeLimitSeconds: 10))
+            rules: OfficialsRules(restMinutes: 10), options: InstanceOptions(timeLimitSeconds: 10))
     }
 
     /// A league's season over `regions` regions: the matches shared out as evenly as the regions allow, each
@@ -70,6 +70,6 @@ extension OfficialsKind {
         }
         return OfficialsInstance(
             venues: venues, travelMinutes: travel, matches: matches, officials: officials,
-            rules: OfficialsRules(restMinutes: 10), options: SolverOptions(timeLimitSeconds: 60))
+            rules: OfficialsRules(restMinutes: 10), options: InstanceOptions(timeLimitSeconds: 60))
     }
 }

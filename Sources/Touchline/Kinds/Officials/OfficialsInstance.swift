@@ -204,7 +204,7 @@ public enum ConflictRule: String, Sendable, Codable, Equatable, CaseIterable, In
 /// of interest, rest and travel.
 public struct OfficialsInstance: Sendable, Codable {
     public var problem: String?
-    public var options: SolverOptions?
+    public var options: InstanceOptions?
     public var venues: [Venue]
     public var travelMinutes: [TravelEntry]?
     public var matches: [OfficialsMatch]
@@ -226,7 +226,7 @@ public struct OfficialsInstance: Sendable, Codable {
     public init(
         venues: [Venue], travelMinutes: [TravelEntry]? = nil, matches: [OfficialsMatch], officials: [Official],
         pinned: [OfficialPin]? = nil, rules: OfficialsRules? = nil, previous: OfficialsSolution? = nil,
-        options: SolverOptions? = nil
+        options: InstanceOptions? = nil
     ) {
         self.problem = OfficialsKind.name
         self.venues = venues

@@ -12,7 +12,7 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
         name: "officials", summary: summary, schema: schema, generatorSize: generatorSize)
     static let summary = "umpires and referees for a day or a term (levels, conflicts, availability, travel)"
 
-    public static func options(of instance: OfficialsInstance) -> SolverOptions? { instance.options }
+    public static func options(of instance: OfficialsInstance) -> InstanceOptions? { instance.options }
 
     public static func validate(_ instance: OfficialsInstance) -> [InputIssue] { instance.issues() }
 

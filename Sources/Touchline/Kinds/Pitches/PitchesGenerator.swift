@@ -24,6 +24,6 @@ extension PitchesKind {
         }
         return PitchesInstance(
             pitches: pitches, matches: matches, rules: PitchRules(bufferMinutes: 10),
-            options: SolverOptions(timeLimitSeconds: 10))
+            options: InstanceOptions(timeLimitSeconds: 10))
     }
 }

@@ -75,7 +75,7 @@ public struct PitchRules: Sendable, Codable, Equatable {
 /// The `pitches` instance: put every match on a pitch of its size.
 public struct PitchesInstance: Sendable, Codable {
     public var problem: String?
-    public var options: SolverOptions?
+    public var options: InstanceOptions?
     public var pitches: [Pitch]
     public var matches: [PitchMatch]
     public var rules: PitchRules?
@@ -91,7 +91,7 @@ public struct PitchesInstance: Sendable, Codable {
 
     public init(
         pitches: [Pitch], matches: [PitchMatch], rules: PitchRules? = nil, previous: PitchesSolution? = nil,
-        options: SolverOptions? = nil
+        options: InstanceOptions? = nil
     ) {
         self.problem = PitchesKind.name
         self.pitches = pitches

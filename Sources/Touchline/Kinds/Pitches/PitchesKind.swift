@@ -10,7 +10,7 @@ public enum PitchesKind: ProblemKind, PreCheckedKind {
         name: "pitches", summary: summary, schema: schema, generatorSize: generatorSize)
     static let summary = "pitch allocation for a match day or a term (sizes, closures, buffers, field groups)"
 
-    public static func options(of instance: PitchesInstance) -> SolverOptions? { instance.options }
+    public static func options(of instance: PitchesInstance) -> InstanceOptions? { instance.options }
 
     public static func validate(_ instance: PitchesInstance) -> [InputIssue] { instance.issues() }
 

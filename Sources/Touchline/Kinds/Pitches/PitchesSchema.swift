@@ -66,12 +66,12 @@ extension PitchesKind {
         }
       },
       "$defs": {
-        "dateTime": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:00)?)?$"},
+        "dateTime": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:00)?)?$", "examples": ["2026-11-21T14:25"]},
         "window": {
           "type": "object", "required": ["from", "to"],
           "properties": {"from": {"$ref": "#/$defs/dateTime"}, "to": {"$ref": "#/$defs/dateTime"}}
         },
-        "options": \#(SolverOptions.jsonSchema)
+        "options": \#(InstanceOptions.jsonSchema)
       }
     }
     """#

@@ -57,7 +57,7 @@ extension StandingsKind {
         var instance = StandingsInstance(
             rules: "premier-league", teams: teams, results: results, remaining: remaining,
             analysis: StandingsAnalysisRequest(positions: true, clinch: clinch))
-        instance.options = SolverOptions(timeLimitSeconds: 10)
+        instance.options = InstanceOptions(timeLimitSeconds: 10)
         instance.source = "touchline generate standings --size \(size) --seed \(seed) (random results)"
         return instance
     }

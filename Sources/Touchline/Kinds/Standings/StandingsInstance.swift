@@ -105,7 +105,7 @@ public struct StandingsAnalysisRequest: Sendable, Codable, Equatable {
 /// The `standings` instance (field names are a contract).
 public struct StandingsInstance: Sendable, Codable {
     public var problem: String?
-    public var options: SolverOptions?
+    public var options: InstanceOptions?
     /// Where the data comes from (for shipped instances), and which inputs are not in the match files.
     public var source: String?
     public var points: PointsSystem?

@@ -12,7 +12,7 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
         name: "standings", summary: summary, schema: schema, generatorSize: generatorSize)
     static let summary = "league tables under real tie-break rules; best and worst final rank, clinch and elimination"
 
-    public static func options(of instance: StandingsInstance) -> SolverOptions? { instance.options }
+    public static func options(of instance: StandingsInstance) -> InstanceOptions? { instance.options }
 
     public static func validate(_ instance: StandingsInstance) -> [InputIssue] { StandingsValidation.issues(instance) }
 

@@ -64,7 +64,7 @@ extension StandingsKind {
         }
       },
       "$defs": {
-        "options": \#(SolverOptions.jsonSchema)
+        "options": \#(InstanceOptions.jsonSchema)
       }
     }
     """#

@@ -12,7 +12,7 @@ let instance = PitchesInstance(
         PitchMatch(id: "m1", start: start, durationMinutes: 60, size: "senior", teams: ["hawtrey", "durnford"]),
         PitchMatch(id: "m2", start: start, durationMinutes: 50, size: "junior", teams: ["keate", "evans"]),
     ])
-let report = try Engine.solve(instance, kind: PitchesKind.self, options: SolverOptions(method: .auto, timeLimitSeconds: 5))
+let report = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 5))
 print("milp available: \(Solvers.default != nil)")
 print("status: \(report.status.rawValue), method: \(report.method?.rawValue ?? "-")")
 print("placed: \(report.solution?.assignments.count ?? 0)")

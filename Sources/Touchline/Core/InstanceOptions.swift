@@ -1,7 +1,7 @@
 import TouchlineMILP
 
 /// How a problem is solved: the `options` object of every instance.
-public struct SolverOptions: Sendable, Codable, Equatable {
+public struct InstanceOptions: Sendable, Codable, Equatable {
     public enum Method: String, Sendable, Codable, CaseIterable, InputChoice {
         public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
 
@@ -24,16 +24,19 @@ public struct SolverOptions: Sendable, Codable, Equatable {
     public var memoryLimitMB: Int?
     /// Offer the greedy solution to the MILP as its first incumbent. Default true.
     public var warmStart: Bool?
+    /// Fields the kind's schema does not know are errors (status `invalid`) instead of warnings. Default false.
+    public var strict: Bool?
 
     public init(
         method: Method? = nil, timeLimitSeconds: Double? = nil, mipGap: Double? = nil, memoryLimitMB: Int? = nil,
-        warmStart: Bool? = nil
+        warmStart: Bool? = nil, strict: Bool? = nil
     ) {
         self.method = method
         self.timeLimitSeconds = timeLimitSeconds
         self.mipGap = mipGap
         self.memoryLimitMB = memoryLimitMB
         self.warmStart = warmStart
+        self.strict = strict
     }
 
     public var resolvedMethod: Method { method ?? .auto }
@@ -41,21 +44,29 @@ public struct SolverOptions: Sendable, Codable, Equatable {
     /// The JSON Schema of the `options` object, shared by every kind's schema.
     public static let jsonSchema = #"""
     {"type": "object",
+     "description": "how the instance is solved; touchline solve's flags override these",
      "properties": {
-       "method": {"enum": ["auto", "milp", "greedy"]},
-       "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
-       "mipGap": {"type": "number", "minimum": 0, "maximum": 1},
-       "memoryLimitMB": {"type": "integer", "minimum": 1, "maximum": 1048576},
-       "warmStart": {"type": "boolean"}}}
+       "method": {"enum": ["auto", "milp", "greedy"], "default": "auto",
+                  "description": "auto: the MILP warm-started by greedy (greedy alone in a greedy-only build); milp; greedy"},
+       "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 10,
+                            "description": "wall-clock limit of the whole solve, reading the JSON included"},
+       "mipGap": {"type": "number", "minimum": 0, "maximum": 1, "default": 0,
+                  "description": "relative gap at which each objective level may stop (0: prove optimality)"},
+       "memoryLimitMB": {"type": "integer", "minimum": 1, "maximum": 1048576,
+                         "description": "GLPK's memory limit in megabytes (absent: none)"},
+       "warmStart": {"type": "boolean", "default": true,
+                     "description": "offer the greedy plan to the MILP as its first incumbent"},
+       "strict": {"type": "boolean", "default": false,
+                  "description": "fields the schema does not know are errors instead of warnings"}}}
     """#
     public var resolvedTimeLimit: Double { timeLimitSeconds ?? 10 }
 
     /// Options given in `overrides` win over these.
-    public func merged(with overrides: SolverOptions) -> SolverOptions {
-        SolverOptions(
+    public func merged(with overrides: InstanceOptions) -> InstanceOptions {
+        InstanceOptions(
             method: overrides.method ?? method, timeLimitSeconds: overrides.timeLimitSeconds ?? timeLimitSeconds,
             mipGap: overrides.mipGap ?? mipGap, memoryLimitMB: overrides.memoryLimitMB ?? memoryLimitMB,
-            warmStart: overrides.warmStart ?? warmStart)
+            warmStart: overrides.warmStart ?? warmStart, strict: overrides.strict ?? strict)
     }
 
     func validate(into issues: inout IssueCollector, path: String = "options") {
