@@ -1,7 +1,8 @@
 import Testing
 import TouchlineMILP
 
-/// The README's modelling example, run so that it cannot rot (keep the two in step).
+/// The example of the TouchlineMILP catalog's overview, run so that it cannot rot (`DocExampleTests` checks that
+/// the article's lines are these).
 @Suite struct ReadmeExampleTests {
     @Test func knapsackWithTwoLevels() throws {
         var model = Model(name: "knapsack")
@@ -12,6 +13,10 @@ import TouchlineMILP
         if let solver = Solvers.default {                                          // nil in a greedy-only build
             let result = solver.solve(model, options: SolveOptions(timeLimitSeconds: 5))
             print(result.stopReason, result.objectiveValues, result.bound as Any, result.gap as Any)
+        }
+        print(try model.export(.lp))   // CPLEX LP; .mps for free MPS
+        if let solver = Solvers.default {
+            let result = solver.solve(model, options: SolveOptions(timeLimitSeconds: 5))
             #expect(result.stopReason == .optimal)
             #expect(result.objectiveValues == [7, 2])
         }

@@ -53,13 +53,15 @@ import TouchlineTesting
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    /// Every kind folder has the same files, so that a reader finds each part of a kind in the same place.
+    /// Every kind folder has the same files (in it or a folder of its own, as the lineup's engines are), so that a
+    /// reader finds each part of a kind in the same place.
     @Test func everyKindFolderHasTheSameFiles() throws {
         let parts = ["Kind", "Instance", "Validation", "Schema", "Formulation", "Greedy", "Verifier", "Text", "Generator"]
         let kinds = Self.root.appendingPathComponent("Sources/Touchline/Kinds")
         for kind in ProblemKinds.all {
             let name = kind.name.prefix(1).uppercased() + kind.name.dropFirst()
-            let files = Set(try FileManager.default.contentsOfDirectory(atPath: kinds.appendingPathComponent(name).path))
+            let folder = kinds.appendingPathComponent(name).path
+            let files = Set(try FileManager.default.subpathsOfDirectory(atPath: folder).map { ($0 as NSString).lastPathComponent })
             for part in parts { #expect(files.contains("\(name)\(part).swift"), "Kinds/\(name) has no \(name)\(part).swift") }
             func abilities<Kind: ProblemKind>(_: Kind.Type) -> (calendar: Bool, printable: Bool) {
                 (Kind.abilities.hasCalendar, Kind.abilities.isPrintable)

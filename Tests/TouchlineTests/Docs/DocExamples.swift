@@ -79,4 +79,37 @@ enum DocExamples {
         for row in report.solution?.table ?? [] { print(row.rank, row.team, row.points) }
         return report
     }
+
+    // SolvingFromYourApp.md and the README: loading an instance from a file.
+    static func decodeFromFile(path: String) throws -> SolveReport<LineupKind> {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let instance = try LineupKind.decodeInstance(data).get()   // TouchlineError.invalidInput lists every problem
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: 5))
+        print(report.status, report.objective as Any)
+        return report
+    }
+
+    // SolvingFromYourApp.md and Touchline.md: the async solve, watched and cancelled.
+    static func watchAndCancel(_ instance: LineupInstance) async throws -> SolveReport<LineupKind> {
+        let task = Task {
+            try await Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: 10)) { event in
+                // On the solving thread: .heuristic (greedy's plan), .levelStarted, .progress (incumbent, bound, gap,
+                // nodes, seconds), .levelFinished. Hop to the main actor to show it.
+                print(event)
+            }
+        }
+        // The coach changed something: stop it.
+        task.cancel()
+        let report = try await task.value   // the best plan so far, or CancellationError when there is none yet
+        return report
+    }
+
+    // SolvingFromYourApp.md: an app's own threads.
+    static func ownThreads() throws -> SolveReport<LineupKind> {
+        let instance = try LineupKind.decodeInstance(Data(contentsOf: DocExampleTests.root.appendingPathComponent("instances/lineups/quick-start.json"))).get()
+        let control = SolveControl { event in print(event) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { control.cancel() }
+        let report = try Engine.solve(instance, kind: LineupKind.self, settings: RunSettings(control: control))
+        return report
+    }
 }

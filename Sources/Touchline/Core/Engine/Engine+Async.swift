@@ -14,7 +14,7 @@ extension Engine {
     ///   found so far: status `feasible` (or `optimal` for a solve that was already proven), with a warning that
     ///   it was cancelled. When there is no plan yet, it throws `CancellationError`.
     /// - A control passed in `settings` (to cancel from elsewhere) is used, and `progress` then receives its events
-    ///   too (``SolveControl/observe(_:)``), beside the control's own `onEvent`.
+    ///   too (`SolveControl.observe(_:)`), beside the control's own `onEvent`.
     /// - Throws: the errors of the synchronous `solve`, or `CancellationError`.
     public static func solve<Kind: ProblemKind>(
         _ instance: Kind.Instance, kind: Kind.Type, options: InstanceOptions = InstanceOptions(),
