@@ -18,6 +18,13 @@ SOUTH = ([("south-meadow-%d" % i, "South Meadow %d" % i) for i in range(1, 6)]
 HOUSES = ["hawtrey", "durnford", "godolphin", "jourdelays", "westbury", "baldwins-bec", "evans", "keate",
           "warre", "penn", "waynflete", "villiers", "angelos", "manor", "walpole", "holland-house",
           "common-lane", "carter", "farrer", "hopgarden", "wotton", "the-timbralls", "mustians", "cotton-hall"]
+HOUSE_NAMES = {
+    "hawtrey": "Hawtrey", "durnford": "Durnford", "godolphin": "Godolphin", "jourdelays": "Jourdelay's",
+    "westbury": "Westbury", "baldwins-bec": "Baldwin's Bec", "evans": "Evans", "keate": "Keate", "warre": "Warre",
+    "penn": "Penn", "waynflete": "Waynflete", "villiers": "Villiers", "angelos": "Angelo's", "manor": "Manor",
+    "walpole": "Walpole", "holland-house": "Holland House", "common-lane": "Common Lane", "carter": "Carter",
+    "farrer": "Farrer", "hopgarden": "Hopgarden", "wotton": "Wotton", "the-timbralls": "The Timbralls",
+    "mustians": "Mustians", "cotton-hall": "Cotton Hall"}
 SENIOR = ["Senior Ties", "Senior League", "School Field"]
 JUNIOR = ["Junior Shield", "Junior League", "Non-Specialist", "Training", "Patagonian"]
 
@@ -61,7 +68,17 @@ def day_fixtures(rng, day, count, prefix, start_id):
     return matches
 
 
+def with_team_names(instance):
+    """The instance with `teams`: the names of the houses its matches give by id, for every output."""
+    used = sorted({team for match in instance.get("matches", []) for team in match.get("teams", [])})
+    named = [{"id": team, "name": HOUSE_NAMES[team]} for team in used if team in HOUSE_NAMES]
+    if named:
+        instance["teams"] = named
+    return instance
+
+
 def write(name, instance):
+    with_team_names(instance)
     with open("instances/pitches/%s.json" % name, "w") as handle:
         json.dump(instance, handle, indent=1)
         handle.write("\n")

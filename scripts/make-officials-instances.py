@@ -75,6 +75,7 @@ def as_officials(matches):
 
 
 def write(folder, name, instance):
+    fg.with_team_names(instance)
     os.makedirs("instances/%s" % folder, exist_ok=True)
     with open("instances/%s/%s.json" % (folder, name), "w") as handle:
         json.dump(instance, handle, indent=1)

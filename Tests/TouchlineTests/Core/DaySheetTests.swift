@@ -14,6 +14,30 @@ import Testing
         try JSONFrontEnd.solve(data, options: InstanceOptions(method: .greedy), settings: RunSettings(reproducible: true), format: format)
     }
 
+    /// `teams` names the teams the matches give by id: text, page, spreadsheet and calendar show the names, the
+    /// calendar's UIDs stay those of the ids, and an id named twice is an input error.
+    @Test func teamNamesReplaceIdsInEveryOutput() throws {
+        let plain = #"""
+        {"problem": "pitches", "pitches": [{"id": "a", "name": "Agar's 1", "sizes": ["senior"]}],
+         "matches": [{"id": "m1", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior", "teams": ["the-timbralls", "carter"]}]}
+        """#
+        let named = plain.replacingOccurrences(
+            of: "{\"problem\": \"pitches\",",
+            with: "{\"problem\": \"pitches\", \"teams\": [{\"id\": \"the-timbralls\", \"name\": \"The Timbralls\"}, {\"id\": \"carter\", \"name\": \"Carter\"}],")
+        for format in [OutputFormat.text, .html, .csv, .ics] {
+            let output = try Self.render(Data(named.utf8), format).output
+            #expect(output.contains("The Timbralls v Carter"), "\(format): \(output)")
+            #expect(!output.contains("the-timbralls v carter"), "\(format)")
+        }
+        func uid(_ text: String) throws -> String {
+            try #require(try Self.render(Data(text.utf8), .ics).output.split(separator: "\r\n").first { $0.hasPrefix("UID:") }.map(String.init))
+        }
+        #expect(try uid(named) == uid(plain))
+        let twice = named.replacingOccurrences(of: "{\"id\": \"carter\", \"name\": \"Carter\"}", with: "{\"id\": \"the-timbralls\", \"name\": \"Carter\"}")
+        let issues = JSONFrontEnd.validate(Data(twice.utf8))
+        #expect(issues.map(\.description) == ["teams[1].id: duplicate team id \"the-timbralls\""], "\(issues)")
+    }
+
     /// An RFC 4180 reader written apart from the writer: records of fields, quotes doubled inside quotes.
     static func parseCSV(_ text: String) -> [[String]] {
         var records: [[String]] = []
@@ -69,6 +93,9 @@ import Testing
         let instance = try JSONDecoder().decode(MatchdayInstance.self, from: data)
         let officialName = Dictionary(uniqueKeysWithValues: instance.officials.map { ($0.id, $0.displayName) })
         let pitch = Dictionary(uniqueKeysWithValues: instance.pitches.map { ($0.id, $0) })
+        // The instance names its teams: the spreadsheet shows the names, an id without a name as it is.
+        let teamName = Dictionary(uniqueKeysWithValues: (instance.teams ?? []).map { ($0.id, $0.name) })
+        #expect(!teamName.isEmpty)
 
         let records = Self.parseCSV(csv.output)
         #expect(records.first == ["match", "date", "start", "end", "pitch", "field group", "competition", "teams", "officials", "unfilled"])
@@ -81,7 +108,7 @@ import Testing
             #expect(row[1] == match.start.dateText && row[2] == match.start.timeText)
             #expect(row[4] == (pitchOf[match.id].flatMap { pitch[$0]?.displayName } ?? ""))
             #expect(row[5] == (pitchOf[match.id].flatMap { pitch[$0]?.group } ?? ""))
-            #expect(row[7] == (match.teams ?? []).joined(separator: " v "))
+            #expect(row[7] == (match.teams ?? []).map { teamName[$0] ?? $0 }.joined(separator: " v "))
             let names = (crews[match.id] ?? []).map { officialName[$0]! }
             #expect(row[8] == names.joined(separator: "; "))
         }

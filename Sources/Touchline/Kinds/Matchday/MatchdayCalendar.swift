@@ -18,6 +18,6 @@ extension MatchdayKind {
                 unplacedReason: reasons[match.id], officials: solution.assignments[match.id] ?? [],
                 missingOfficials: missing[match.id] ?? 0)
         }
-        return MatchCalendar.plan(fixtures, officials: instance.officials, calendarId: instance.calendarId)
+        return MatchCalendar.plan(fixtures, officials: instance.officials, calendarId: instance.calendarId, teamNames: TeamName.lookup(instance.teams))
     }
 }

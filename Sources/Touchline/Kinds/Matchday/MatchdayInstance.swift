@@ -63,6 +63,8 @@ public struct MatchdayInstance: Sendable, Codable {
     public var id: String?
     /// Which part of a split instance this is (written by `split`, echoed by `solve`, checked by `merge`).
     public var part: SplitPart?
+    /// Names of the teams the matches give by id, shown in every output instead of the ids (optional).
+    public var teams: [TeamName]?
     /// Where the data comes from (kept with the instance, not used to solve).
     public var source: String?
 

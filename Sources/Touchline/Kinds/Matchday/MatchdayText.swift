@@ -2,6 +2,7 @@ import TouchlineMILP
 
 extension MatchdayKind: MatchDaySheetKind {
     static func daySheets(_ instance: MatchdayInstance, _ solution: MatchdaySolution) -> DaySheets {
+        let teamNames = TeamName.lookup(instance.teams)
         var pitches: [String: Pitch] = [:]
         for pitch in instance.pitches { pitches[pitch.id] = pitch }
         let names = OfficialsText.names(instance.officials)
@@ -10,7 +11,7 @@ extension MatchdayKind: MatchDaySheetKind {
             let pitch = solution.pitches[match.id].flatMap { pitches[$0] }
             return DaySheets.Row(
                 id: match.id, start: match.start, end: match.start + match.durationMinutes, place: pitch?.displayName, group: pitch?.group,
-                teams: match.teams ?? [], competition: match.competition,
+                teams: TeamName.display(match.teams, teamNames), competition: match.competition,
                 officials: (solution.assignments[match.id] ?? []).map { names[$0] ?? $0 }, missing: missing[match.id] ?? 0)
         }
         var sheets = DaySheets(title: "Matchday", rows: rows)

@@ -4,6 +4,7 @@ extension MatchdayKind {
     public static func validate(_ instance: MatchdayInstance) -> [InputIssue] {
         var issues = IssueCollector()
         if let problem = instance.problem { issues.require(problem == name, "problem", "expected \"matchday\"") }
+        TeamName.validate(instance.teams, into: &issues)
         var pitchesPart = instance.pitchesInstance
         pitchesPart.problem = nil
         for issue in pitchesPart.issues() where !issue.path.hasPrefix("previous") { issues.add(issue.path, issue.message) }

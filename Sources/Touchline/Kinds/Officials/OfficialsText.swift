@@ -1,5 +1,6 @@
 extension OfficialsKind: MatchDaySheetKind {
     static func daySheets(_ instance: OfficialsInstance, _ solution: OfficialsSolution) -> DaySheets {
+        let teamNames = TeamName.lookup(instance.teams)
         var venues: [String: Venue] = [:]
         for venue in instance.venues { venues[venue.id] = venue }
         let names = OfficialsText.names(instance.officials)
@@ -7,7 +8,7 @@ extension OfficialsKind: MatchDaySheetKind {
         let rows = instance.matches.map { match in
             DaySheets.Row(
                 id: match.id, start: match.start, end: match.end, place: venues[match.venue]?.displayName ?? match.venue,
-                group: venues[match.venue]?.group, teams: match.teams ?? [], competition: match.competition,
+                group: venues[match.venue]?.group, teams: TeamName.display(match.teams, teamNames), competition: match.competition,
                 officials: (solution.assignments[match.id] ?? []).map { names[$0] ?? $0 }, missing: missing[match.id] ?? 0)
         }
         var sheets = DaySheets(title: "Officials", rows: rows)

@@ -58,6 +58,7 @@ extension OfficialsInstance {
     func issues() -> [InputIssue] {
         var issues = IssueCollector()
         if let problem { issues.require(problem == OfficialsKind.name, "problem", "expected \"officials\"") }
+        TeamName.validate(teams, into: &issues)
         issues.require(!venues.isEmpty, "venues", "expected at least one venue")
         var venueIds = Set<String>()
         for (index, venue) in venues.enumerated() {

@@ -16,6 +16,6 @@ extension PitchesKind {
                 place: solution.assignments[match.id].flatMap { pitches[$0] }.map(MatchCalendar.Place.init(pitch:)),
                 unplacedReason: reasons[match.id], officials: [], missingOfficials: 0)
         }
-        return MatchCalendar.plan(fixtures, officials: [], calendarId: instance.calendarId)
+        return MatchCalendar.plan(fixtures, officials: [], calendarId: instance.calendarId, teamNames: TeamName.lookup(instance.teams))
     }
 }

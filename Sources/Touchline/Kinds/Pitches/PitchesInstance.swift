@@ -88,6 +88,8 @@ public struct PitchesInstance: Sendable, Codable {
     public var id: String?
     /// Which part of a split instance this is (written by `split`, echoed by `solve`, checked by `merge`).
     public var part: SplitPart?
+    /// Names of the teams the matches give by id, shown in every output instead of the ids (optional).
+    public var teams: [TeamName]?
 
     public init(
         pitches: [Pitch], matches: [PitchMatch], rules: PitchRules? = nil, previous: PitchesSolution? = nil,

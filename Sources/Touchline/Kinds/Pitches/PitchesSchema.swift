@@ -52,6 +52,8 @@ extension PitchesKind {
           "type": "object",
           "properties": {"bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440}}
         },
+        "teams": {"type": "array", "description": "optional names of the teams the matches give by id: every output (text, page, spreadsheet, calendar) shows the name",
+                  "items": {"type": "object", "required": ["id", "name"], "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}}}},
         "calendarId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"},
         "id": {"type": "string", "description": "the instance's name, echoed in its result (split gives each part one)"},
         "part": {"type": "object", "description": "which part of a split instance this is: written by split, echoed by solve, checked by merge"},

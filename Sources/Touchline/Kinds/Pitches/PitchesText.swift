@@ -1,12 +1,13 @@
 extension PitchesKind: MatchDaySheetKind {
     static func daySheets(_ instance: PitchesInstance, _ solution: PitchesSolution) -> DaySheets {
+        let teamNames = TeamName.lookup(instance.teams)
         var pitches: [String: Pitch] = [:]
         for pitch in instance.pitches { pitches[pitch.id] = pitch }
         let rows = instance.matches.map { match in
             let pitch = solution.assignments[match.id].flatMap { pitches[$0] }
             return DaySheets.Row(
                 id: match.id, start: match.start, end: match.end, place: pitch?.displayName, group: pitch?.group,
-                teams: match.teams ?? [], competition: match.competition, officials: nil)
+                teams: TeamName.display(match.teams, teamNames), competition: match.competition, officials: nil)
         }
         var sheets = DaySheets(title: "Pitches", rows: rows)
         sheets.unplaced = solution.unplaced.map { ($0.match, $0.reason) }

@@ -5,6 +5,7 @@ extension PitchesInstance {
     func issues() -> [InputIssue] {
         var issues = IssueCollector()
         if let problem { issues.require(problem == PitchesKind.name, "problem", "expected \"pitches\"") }
+        TeamName.validate(teams, into: &issues)
         issues.require(!pitches.isEmpty, "pitches", "expected at least one pitch")
         var pitchIds = Set<String>()
         for (index, pitch) in pitches.enumerated() {

@@ -20,10 +20,12 @@ enum MatchCalendar {
         var lon: Double?
     }
 
-    static func plan(_ fixtures: [Fixture], officials: [Official], calendarId: String?) -> PlanCalendar {
+    /// The calendar of these fixtures; `teamNames` (id to name) shows the teams' names in the events' text, while
+    /// UIDs and `--calendar-for` keep the ids.
+    static func plan(_ fixtures: [Fixture], officials: [Official], calendarId: String?, teamNames: [String: String] = [:]) -> PlanCalendar {
         let names = Dictionary(officials.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
         let events = fixtures.map { fixture in
-            let teams = fixture.teams.isEmpty ? fixture.id : fixture.teams.joined(separator: " v ")
+            let teams = fixture.teams.isEmpty ? fixture.id : TeamName.display(fixture.teams, teamNames).joined(separator: " v ")
             var notes: [String] = []
             if let reason = fixture.unplacedReason { notes.append("No pitch: \(reason)") }
             if !fixture.officials.isEmpty {
