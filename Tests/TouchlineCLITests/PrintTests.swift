@@ -109,8 +109,8 @@ import Testing
         }
     }
 
-    /// An officials day sheet prints as one page for its one day, with every match's teams and every assigned
-    /// official's name on it.
+    /// An officials day sheet prints with every assigned official's name and every match's teams by name, and
+    /// each field group's table on one page (its heading on the page of every official it lists).
     @Test func officialsDaySheetPrints() throws {
         guard let tools = Self.requireTools() else { return }
         let path = "instances/officials/fieldgame-saturday.json"
@@ -123,13 +123,25 @@ import Testing
         let names = Dictionary(uniqueKeysWithValues: officials.map { ($0["id"] as! String, ($0["name"] as? String) ?? ($0["id"] as! String)) })
         let (folder, pdf) = try Self.print(html.stdout, tools)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pages = try Self.pages(pdf, tools)
-        #expect(pages >= 1)
+        let count = try Self.pages(pdf, tools)
+        #expect(count >= 1)
         var text = ""
-        for page in 1...max(1, pages) { text += try Self.text(pdf, page: page, tools) }
+        for page in 1...max(1, count) { text += try Self.text(pdf, page: page, tools) }
         for id in Set(crews.values.flatMap { $0 }) {
             #expect(text.contains(names[id]!), "\(names[id]!) is not on the printed sheet")
         }
         #expect(text.contains("Saturday"))
+        #expect(text.contains("The Timbralls"), "team names, not ids")
+        // Each field group's table on one page: the page that holds the group's heading holds all its matches'
+        // pitches (North and South Fields fit a page each).
+        let venues = try #require(instance["venues"] as? [[String: Any]])
+        let pages = try (1...max(1, count)).map { try Self.text(pdf, page: $0, tools) }
+        for group in ["North", "South"] {
+            let page = pages.first { $0.contains("\n\(group)\n") || $0.hasPrefix("\(group)\n") || $0.contains(" \(group)\n") }
+            let pitches = venues.filter { $0["group"] as? String == group }.compactMap { $0["name"] as? String }
+            let used = pitches.filter { text.contains($0) }
+            #expect(page != nil, "no page with the \(group) heading")
+            for pitch in used { #expect(page?.contains(pitch) == true, "\(pitch) is not on the \(group) page") }
+        }
     }
 }

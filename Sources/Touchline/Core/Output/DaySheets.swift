@@ -192,6 +192,8 @@ struct DaySheets {
             h2 { font-size: 11pt; margin: 4mm 0 1mm; }
             p.meta { color: #444; margin: 0 0 2mm; }
             table { border-collapse: collapse; width: 100%; }
+            thead { display: table-header-group; }
+            .group { break-inside: avoid; page-break-inside: avoid; }
             th, td { border: 0.3mm solid #bbb; padding: 0.8mm 1.5mm; text-align: left; vertical-align: top; }
             th { background: #f0f0f0; }
             td.time { white-space: nowrap; }
@@ -204,7 +206,8 @@ struct DaySheets {
             var out = "<section class=\"day\"><h1>\(HTMLPage.escape(title)): \(HTMLPage.escape(Self.dayTitle(daySheets[0].day)))</h1>"
             out += "<p class=\"meta\">" + headline.map(HTMLPage.escape).joined(separator: "<br>") + "</p>"
             for sheet in daySheets {
-                out += "<h2>\(HTMLPage.escape(sheet.group ?? "Matches"))</h2><table><thead><tr><th>Time</th><th>Pitch</th><th>Match</th><th>Competition</th>"
+                // A field group's table stays on one page where it fits (a longer one repeats its header).
+                out += "<div class=\"group\"><h2>\(HTMLPage.escape(sheet.group ?? "Matches"))</h2><table><thead><tr><th>Time</th><th>Pitch</th><th>Match</th><th>Competition</th>"
                 out += officials ? "<th>Officials</th>" : ""
                 out += "</tr></thead><tbody>"
                 for row in sheet.rows {
@@ -217,7 +220,7 @@ struct DaySheets {
                     }
                     out += "</tr>"
                 }
-                out += "</tbody></table>"
+                out += "</tbody></table></div>"
             }
             let ids = Set(daySheets.flatMap { $0.rows.map(\.id) })
             let dayUnplaced = unplaced.filter { ids.contains($0.match) }

@@ -46,9 +46,9 @@ struct LineupHTML {
         .meta { color: #444; }
         table.grid { border-collapse: collapse; width: calc(100% - 1mm); table-layout: fixed; margin-top: 1.5mm; }
         .grid th, .grid td { border: 0.3mm solid #bbb; padding: 0.3mm 0; text-align: center; white-space: nowrap;
-          overflow: hidden; font-size: 8pt; height: 5.4mm; }
+          overflow: hidden; font-size: var(--cell, 8pt); height: var(--row, 5.4mm); }
         .grid th { background: #f3f3f3; font-weight: 600; }
-        .grid th.period { font-size: 8.5pt; }
+        .grid th.period { font-size: calc(var(--cell, 8pt) + 0.5pt); }
         .grid .name { text-align: left; padding-left: 1mm; }
         .grid .min { font-weight: 600; }
         .grid .start { border-left: 0.9mm solid #111; }
@@ -58,15 +58,28 @@ struct LineupHTML {
         .summary { margin-top: 1.5mm; }
         .sheets { display: flex; flex-wrap: wrap; gap: 2mm; }
         .period-sheets { margin-bottom: 2mm; }
-        .card { border: 0.3mm solid #999; border-radius: 1mm; padding: 1mm; background: #f4fbf4; }
-        .card h3 { font-size: 8.5pt; margin: 0 0 0.8mm; }
-        .line { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.6mm; margin: 0.6mm 0; }
-        .chip { font-size: 7pt; margin: 0; max-width: 34mm; overflow: hidden; white-space: nowrap; }
+        .card { border: 0.3mm solid #999; border-radius: 1mm; padding: 1.5mm; background: #f4fbf4; break-inside: avoid; }
+        .card h3 { font-size: 10pt; margin: 0 0 1mm; }
+        .line { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.8mm; margin: 1.2mm 0; }
+        .chip { font-size: var(--chip, 8pt); padding: 0.4mm 1.4mm; margin: 0; max-width: 40mm; overflow: hidden; white-space: nowrap; }
         .changes { columns: 3; column-gap: 6mm; }
         .window { break-inside: avoid; margin-bottom: 1.5mm; display: grid; grid-template-columns: 10mm 1fr; }
         .window ul { margin: 0; padding: 0; list-style: none; }
         .window .period { font-weight: 600; }
         """
+
+    /// Row height and type size that let the grid use the page: about 120 mm of a landscape A4 or Letter page
+    /// (the rest holds the title, the summary and the mode's details) shared by the players' rows and the two
+    /// header rows, from 5.4 mm (22 players and more) to 10 mm; the type as large as the row and the
+    /// narrowest segment column allow (a position code is up to three letters), from 8 pt to 14 pt.
+    static func gridScale(players: Int, segments: [Int]) -> String {
+        let row = min(10.0, max(5.4, 120.0 / Double(players + 2)))
+        let total = max(1, segments.reduce(0, +))
+        // 77 % of the 281 mm a landscape A4 page leaves between its margins goes to the segments.
+        let narrowest = 0.77 * 281.0 * Double(segments.min() ?? total) / Double(total)
+        let type = min(14.0, row * 1.6, narrowest * 1.5)
+        return "--row: \(String(format: "%.1f", row))mm; --cell: \(String(format: "%.1f", max(8.0, type)))pt"
+    }
 
     static func headline(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
         let match = instance.match
@@ -115,7 +128,8 @@ struct LineupHTML {
         }
         // Columns: the name, one per segment as wide as its minutes, the minutes.
         let total = max(1, segments.reduce(0) { $0 + $1.end - $1.start })
-        out += "<table class=\"grid\"><colgroup><col style=\"width:16%\">"
+        out += "<table class=\"grid\" style=\"\(Self.gridScale(players: instance.players.count, segments: segments.map { $0.end - $0.start }))\">"
+        out += "<colgroup><col style=\"width:16%\">"
         for segment in segments {
             let share = 77.0 * Double(segment.end - segment.start) / Double(total)
             out += "<col style=\"width:\(Self.percent(share))\">"
@@ -136,7 +150,8 @@ struct LineupHTML {
         }
         out += "<th class=\"min\">Min</th></tr></thead><tbody>"
         for player in instance.players {
-            out += "<tr><td class=\"name\">\(HTMLPage.escape(chart.label(player)))</td>"
+            let status = player.isAvailable ? "" : " (\(player.status?.rawValue ?? "out"))"
+            out += "<tr><td class=\"name\">\(HTMLPage.escape(chart.label(player) + status))</td>"
             for (s, segment) in segments.enumerated() {
                 var classes: [String] = []
                 if s > 0 && chart.startsPeriod(s) { classes.append("start") }
@@ -155,8 +170,7 @@ struct LineupHTML {
                 }
                 out += "<td\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>\(text)</td>"
             }
-            let status = player.isAvailable ? "" : " (\(player.status?.rawValue ?? "out"))"
-            out += "<td class=\"min\">\(solution.minutes[player.id] ?? 0)\(HTMLPage.escape(status))</td></tr>"
+            out += "<td class=\"min\">\(solution.minutes[player.id] ?? 0)</td></tr>"
         }
         out += "</tbody></table>"
         let summary = solution.summary
@@ -209,9 +223,10 @@ struct LineupHTML {
             let period = segments[s].period
             let span = segments[s...].prefix { $0.period == period }.count
             out += "<div class=\"period-sheets\"><h2>\(HTMLPage.escape(chart.periodName(period)))</h2><div class=\"sheets\">"
-            // Up to 7 cards a row (at least 6 columns wide, so that a short period's cards stay small).
-            let perRow = max(6, min(span, 7))
-            let width = "calc((100% - \(2 * (perRow - 1))mm) / \(perRow))"
+            // Up to 7 cards a row, at least 3 wide; the names as large as the card's width allows.
+            let perRow = max(3, min(span, 7))
+            let chip = perRow >= 6 ? 8.0 : perRow >= 4 ? 9.5 : 11.0
+            let width = "calc((100% - \(2 * (perRow - 1))mm) / \(perRow)); --chip: \(chip)pt"
             for segment in segments[s..<(s + span)] {
                 out += "<div class=\"card\" style=\"width:\(width)\"><h3>\(segment.start)'–\(segment.end)'</h3>"
                 for code in positions.reversed() {
