@@ -41,7 +41,8 @@ public struct KindConfiguration: Sendable {
     public init(name: String, summary: String, schema: String, generatorSize: GeneratorSize) {
         self.name = name
         self.summary = summary
-        self.schema = schema
+        // Every field's description and default (SchemaDocs) joins the shapes once, here.
+        self.schema = SchemaDocs.documented(schema, kind: name)
         self.generatorSize = generatorSize
     }
 }
