@@ -85,11 +85,11 @@ public struct NeighbourhoodSearch: Sendable {
             subOptions.warmStart = restricted.restrict(incumbent)
             subOptions.reportsLevels = false
             let result = solver.solve(sub, options: subOptions)
-            if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
+            if let control = options.control, control.isTracing {
                 let found = result.objectiveValues.first.map { String(format: "%.0f", $0) } ?? "-"
-                FileHandle.standardError.write(Data((String(
+                control.trace(String(
                     format: "lns round %d at %.2f s: %d columns, %d rows, %.2f s, ", rounds, elapsed(), free.count,
-                    sub.constraintCount, result.seconds) + "\(result.stopReason.rawValue), \(found) (incumbent \(Int(value)))\n").utf8))
+                    sub.constraintCount, result.seconds) + "\(result.stopReason.rawValue), \(found) (incumbent \(Int(value)))")
             }
             stalled += 1
             if result.stopReason == .optimal && result.seconds < 0.5 * roundLimit {

@@ -26,6 +26,7 @@ public final class SolveControl: @unchecked Sendable {
     private var level = ""
     private var failureMessage: String?
     private var observers: [@Sendable (SolveEvent) -> Void] = []
+    private var traceSink: (@Sendable (String) -> Void)?
     private let started = ContinuousClock.now
     /// Receives the solve's events; nil for none.
     public let onEvent: (@Sendable (SolveEvent) -> Void)?
@@ -94,6 +95,33 @@ public final class SolveControl: @unchecked Sendable {
 
     /// Seconds since the control was made.
     public var seconds: Double { (ContinuousClock.now - started).inSeconds }
+
+    /// Sends the solve's diagnostic lines (the lineup engine's windows, the level search's blocks and rounds) to
+    /// `sink`, nil for none: the library writes nowhere by itself (`touchline solve --trace` writes them to
+    /// standard error).
+    public func traceTo(_ sink: (@Sendable (String) -> Void)?) {
+        if let parent { return parent.traceTo(sink) }
+        lock.lock()
+        traceSink = sink
+        lock.unlock()
+    }
+
+    /// Whether diagnostic lines are wanted (build costly ones only then).
+    public var isTracing: Bool {
+        if let parent { return parent.isTracing }
+        lock.lock()
+        defer { lock.unlock() }
+        return traceSink != nil
+    }
+
+    /// A diagnostic line, for the sink given to ``traceTo(_:)`` (built only when there is one).
+    public func trace(_ line: @autoclosure () -> String) {
+        if let parent { return parent.trace(line()) }
+        lock.lock()
+        let sink = traceSink
+        lock.unlock()
+        sink?(line())
+    }
 
     /// Adds a handler that receives every later event, after `onEvent` (the async `Engine.solve` adds its
     /// `progress` closure here when the caller passes a control of its own too, so that neither is dropped).

@@ -11,6 +11,8 @@ public struct ColumnBlocks: Sendable {
     public private(set) var blocks: [[Int]]
     /// Columns in no block: free in every neighbourhood.
     public private(set) var linking: [Int]
+    /// The blocks in one line, for a trace.
+    public private(set) var summary = ""
 
     /// Blocks of `model` from the caller's `blocks` (columns may appear in at most one; later ones are ignored).
     public init(_ blocks: [[Int]], of model: Model) {
@@ -95,10 +97,8 @@ public struct ColumnBlocks: Sendable {
         }
         self.linkingOf = linkingOf
         self.everywhere = everywhere
-        if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
-            let names = everywhere.prefix(8).map { model.variables[$0].name }.joined(separator: " ")
-            FileHandle.standardError.write(Data("blocks \(blockCount) (\(kept.map(\.count).reduce(0, +)) columns), linking \(linking.count), everywhere \(everywhere.count): \(names)\n".utf8))
-        }
+        let names = everywhere.prefix(8).map { model.variables[$0].name }.joined(separator: " ")
+        self.summary = "blocks \(blockCount) (\(kept.map(\.count).reduce(0, +)) columns), linking \(linking.count), everywhere \(everywhere.count): \(names)"
         self.related = related.enumerated().map { index, set in set.subtracting([index]).sorted() }
     }
 
@@ -147,6 +147,7 @@ extension Solver {
     ) -> LevelOutcome {
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
+        options.control?.trace("level \(level): \(blocks.summary)")
         let objective = model.objectives[level]
         let integral = model.isIntegral(objective.expression)
         let minimizing = objective.sense == .minimize

@@ -36,7 +36,17 @@ struct SolveFlags: ParsableArguments {
     @Flag(name: .customLong("no-progress"), help: "No progress lines, even on a terminal.")
     var noProgress = false
 
-    var settings: RunSettings { RunSettings(verbose: verbose, tuning: parsedTuning, reproducible: reproducible) }
+    @Flag(help: "Write the engine's diagnostic lines (the lineup engine's windows, the level search's rounds) to standard error; also TOUCHLINE_TRACE=1 in the environment.")
+    var trace = false
+
+    var settings: RunSettings {
+        let tracing = trace || ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil
+        var settings = RunSettings(verbose: verbose, tuning: parsedTuning, reproducible: reproducible)
+        if tracing {
+            settings.trace = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
+        return settings
+    }
 
     var parsedTuning: SolverTuning? { tuning.flatMap { try? SolverTuning(parsing: $0) } }
 

@@ -41,6 +41,7 @@ struct EngineRun<Kind: ProblemKind> {
         // inner solve, which a pipeline of many small solves would otherwise count as merely unproven.
         var settings = settings
         if settings.control == nil { settings.control = SolveControl(cancellable: false) }
+        if let trace = settings.trace { settings.control?.traceTo(trace) }
         self.settings = settings
         self.started = settings.started ?? ContinuousClock.now
     }

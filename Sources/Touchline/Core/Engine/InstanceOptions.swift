@@ -26,10 +26,23 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
     public var warmStart: Bool?
     /// Fields the kind's schema does not know are errors (status `invalid`) instead of warnings. Default false.
     public var strict: Bool?
+    /// Which integer program a kind with more than one solves and exports (lineups: `compact` for the compact
+    /// model instead of the pattern engine, a cross-check of one against the other). Default `auto`.
+    public var formulation: Formulation?
+
+    /// The integer programs a kind may offer.
+    public enum Formulation: String, Sendable, Codable, CaseIterable, InputChoice {
+        public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
+
+        /// The kind's own choice (lineups: the pattern engine where it applies).
+        case auto
+        /// Lineups: the compact model (one binary per player, segment and position).
+        case compact
+    }
 
     public init(
         method: Method? = nil, timeLimitSeconds: Double? = nil, mipGap: Double? = nil, memoryLimitMB: Int? = nil,
-        warmStart: Bool? = nil, strict: Bool? = nil
+        warmStart: Bool? = nil, strict: Bool? = nil, formulation: Formulation? = nil
     ) {
         self.method = method
         self.timeLimitSeconds = timeLimitSeconds
@@ -37,6 +50,7 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
         self.memoryLimitMB = memoryLimitMB
         self.warmStart = warmStart
         self.strict = strict
+        self.formulation = formulation
     }
 
     public var resolvedMethod: Method { method ?? .auto }
@@ -57,7 +71,9 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
        "warmStart": {"type": "boolean", "default": true,
                      "description": "offer the greedy plan to the MILP as its first incumbent"},
        "strict": {"type": "boolean", "default": false,
-                  "description": "fields the schema does not know are errors instead of warnings"}}}
+                  "description": "fields the schema does not know are errors instead of warnings"},
+       "formulation": {"enum": ["auto", "compact"], "default": "auto",
+                       "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"}}}
     """#
     public var resolvedTimeLimit: Double { timeLimitSeconds ?? 10 }
 
@@ -66,7 +82,8 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
         InstanceOptions(
             method: overrides.method ?? method, timeLimitSeconds: overrides.timeLimitSeconds ?? timeLimitSeconds,
             mipGap: overrides.mipGap ?? mipGap, memoryLimitMB: overrides.memoryLimitMB ?? memoryLimitMB,
-            warmStart: overrides.warmStart ?? warmStart, strict: overrides.strict ?? strict)
+            warmStart: overrides.warmStart ?? warmStart, strict: overrides.strict ?? strict,
+            formulation: overrides.formulation ?? formulation)
     }
 
     func validate(into issues: inout IssueCollector, path: String = "options") {
@@ -94,6 +111,9 @@ public struct RunSettings: Sendable {
     public var reproducible: Bool
     /// When the time limit started counting (reading the JSON included); nil: when `Engine.solve` is called.
     public var started: ContinuousClock.Instant?
+    /// Where the solve's diagnostic lines go (`touchline solve --trace`: standard error); nil for none. The
+    /// library never writes to standard error by itself.
+    public var trace: (@Sendable (String) -> Void)?
     /// Cancellation and progress events of this solve (the async `Engine.solve` makes one; an app that runs its own threads passes its own).
     public var control: SolveControl?
     /// Whether an instance whose matches fall into independent components (no candidate pitch, official or
@@ -114,7 +134,7 @@ public struct RunSettings: Sendable {
     public init(
         verbose: Bool = false, tuning: SolverTuning? = nil, reproducible: Bool = false,
         started: ContinuousClock.Instant? = nil, control: SolveControl? = nil, decomposition: Decomposition = .auto,
-        jobs: Int = 1
+        jobs: Int = 1, trace: (@Sendable (String) -> Void)? = nil
     ) {
         self.verbose = verbose
         self.tuning = tuning
@@ -123,5 +143,6 @@ public struct RunSettings: Sendable {
         self.control = control
         self.decomposition = decomposition
         self.jobs = jobs
+        self.trace = trace
     }
 }

@@ -620,7 +620,7 @@ extension LineupKind {
             var space = LineupPatternSpace(analysis)
             // The listing of colour schedules is bounded as in a solve (the export of a colour squad of 14 spent
             // 25 s listing schedules; without the list the model keeps its exact size columns).
-            if !compactModelForced, space.modeLimit == nil, space.enumerate(deadline: ContinuousClock.now + .seconds(3)) {
+            if !compactModelForced(instance), space.modeLimit == nil, space.enumerate(deadline: ContinuousClock.now + .seconds(3)) {
                 let split = space.splitClasses()
                 let master = LineupPatternModel(split, window: nil, goal: .lexicographic)
                 return Formulation(

@@ -276,9 +276,8 @@ struct LineupColourSearch {
             let objective = LineupVerifier.objective(a.instance, solution)
             if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
         }
-        if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
-            FileHandle.standardError.write(Data("colour search: \(schedules.count) schedules, tried \(counts[0]), deals \(counts[1]), with keepers \(counts[2]), legal \(counts[3]), nodes \(nodes)\n".utf8))
-        }
+        space.analysis.control?.trace(
+            "colour search: \(schedules.count) schedules, tried \(counts[0]), deals \(counts[1]), with keepers \(counts[2]), legal \(counts[3]), nodes \(nodes)")
         return best?.plan
     }
 
@@ -415,8 +414,8 @@ struct LineupColourSearch {
         }
         plan.colour = colour
         let findings = LineupVerifier.check(a.instance, a.solution(plan))
-        if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil && !(findings.structural.isEmpty && findings.broken.isEmpty) {
-            FileHandle.standardError.write(Data("colour search: deal refused: \((findings.structural + findings.broken).prefix(3))\n".utf8))
+        if !(findings.structural.isEmpty && findings.broken.isEmpty) {
+            space.analysis.control?.trace("colour search: deal refused: \((findings.structural + findings.broken).prefix(3))")
         }
         if findings.structural.isEmpty && findings.broken.isEmpty { counts[3] += 1 }
         return findings.structural.isEmpty && findings.broken.isEmpty ? plan : nil

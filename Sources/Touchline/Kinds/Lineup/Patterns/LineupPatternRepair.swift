@@ -193,9 +193,7 @@ struct LineupPatternRepair {
             tabu.append(p)
             if tabu.count > max(1, players.count / 4) { tabu.removeFirst() }
         }
-        if ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil {
-            FileHandle.standardError.write(Data("pattern repair: \(moves) moves, violation left \(current)\n".utf8))
-        }
+        space.analysis.control?.trace("pattern repair: \(moves) moves, violation left \(current)")
         return current == 0 ? plan() : nil
     }
 }

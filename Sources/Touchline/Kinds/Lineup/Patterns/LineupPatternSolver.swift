@@ -52,9 +52,9 @@ enum LineupPatternSolver {
         func objective(_ plan: LineupPlan) -> LineupObjective {
             LineupVerifier.objective(a.instance, a.solution(plan))
         }
-        let tracing = ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil
+        let tracer = options.control
         func trace(_ text: @autoclosure () -> String) {
-            if tracing { FileHandle.standardError.write(Data("[\(String(format: "%.2f", elapsed()))s] \(text())\n".utf8)) }
+            if let tracer, tracer.isTracing { tracer.trace("[\(String(format: "%.2f", elapsed()))s] \(text())") }
         }
         trace("classes \(space.classes.count), scenarios \(space.scenarios.map { String($0.count) } ?? "none"), schedules \(space.colourSchedules.map { String($0.count) } ?? "none"), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")")
         func record(_ model: LineupPatternModel, _ nodes: Int) {
@@ -321,10 +321,10 @@ enum LineupPatternSolver {
 }
 
 extension LineupKind {
-    /// `TOUCHLINE_LINEUP_MODEL=compact` in the environment: solve and export the compact model instead of the
-    /// pattern model (a cross-check of the pattern engine against an independent formulation).
-    static var compactModelForced: Bool {
-        ProcessInfo.processInfo.environment["TOUCHLINE_LINEUP_MODEL"] == "compact"
+    /// `options.formulation: "compact"`: solve and export the compact model instead of the pattern model (a
+    /// cross-check of the pattern engine against an independent formulation).
+    static func compactModelForced(_ instance: LineupInstance) -> Bool {
+        instance.options?.formulation == .compact
     }
 
     /// Branch-and-bound settings of the pattern model's MIPs (cuts and Driebeck–Tomlin branching: measured faster than pseudocost on the generated series).
@@ -336,7 +336,7 @@ extension LineupKind {
     public static func solveIndependently(
         _ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<LineupSolution>? {
-        guard let solver, !compactModelForced else { return nil }
+        guard let solver, !compactModelForced(instance) else { return nil }
         let clock = ContinuousClock.now
         var analysis = LineupAnalysis(instance)
         analysis.control = options.control

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import Touchline
+
+/// A library takes its settings from its caller: no environment is read by Touchline or TouchlineMILP, tracing
+/// goes where `RunSettings.trace` says, and the lineup formulation is an option.
+@Suite struct CallerSettingsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theLibrariesReadNoEnvironment() throws {
+        for target in ["Sources/Touchline", "Sources/TouchlineMILP"] {
+            let folder = Self.root.appendingPathComponent(target)
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            #expect(files.count > 10)
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                #expect(!text.contains("processInfo.environment") && !text.contains("getenv("), "\(target)/\(file) reads the environment")
+            }
+        }
+    }
+
+    static func quickStart() throws -> LineupInstance {
+        try LineupKind.decodeInstance(Data(contentsOf: root.appendingPathComponent("instances/lineups/quick-start.json"))).get()
+    }
+
+    #if GLPK
+    @Test func traceLinesGoToTheCallersSink() throws {
+        final class Lines: @unchecked Sendable {
+            let lock = NSLock()
+            var all: [String] = []
+        }
+        let lines = Lines()
+        let settings = RunSettings(trace: { line in lines.lock.lock(); lines.all.append(line); lines.lock.unlock() })
+        let report = try Engine.solve(try Self.quickStart(), kind: LineupKind.self, settings: settings)
+        #expect(report.status == .optimal)
+        #expect(lines.all.contains { $0.contains("spread") }, "\(lines.all)")
+        // Without a sink nothing is traced (and nothing is written anywhere).
+        let quiet = try Engine.solve(try Self.quickStart(), kind: LineupKind.self)
+        #expect(quiet.objective == report.objective)
+    }
+
+    /// `options.formulation: "compact"` solves the compact model: the same proven optimum, another program.
+    @Test func theCompactFormulationIsAnOption() throws {
+        var instance = try Self.quickStart()
+        let patterns = try Engine.solve(instance, kind: LineupKind.self)
+        instance.options = InstanceOptions(formulation: .compact)
+        let compact = try Engine.solve(instance, kind: LineupKind.self)
+        #expect(patterns.status == .optimal && compact.status == .optimal)
+        #expect(compact.objective == patterns.objective)
+        #expect(compact.stats.variables != patterns.stats.variables)
+    }
+    #endif
+}
