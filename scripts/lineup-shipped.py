@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The shipped lineup instances through the release CLI: status, objective, median seconds of 3 MILP runs
-(process start included, the instance's own limit), pattern count, and greedy once. Prints the README table.
+(process start included, the instance's own limit), pattern count, and greedy once. Writes
+Benchmarks/LINEUPS.md (or --out FILE; - for standard output).
 
-Usage: scripts/lineup-shipped.py [--binary .build/release/touchline] [--runs 3]
+Usage: scripts/lineup-shipped.py [--binary .build/release/touchline] [--runs 3] [--out Benchmarks/LINEUPS.md]
 """
-import argparse, glob, json, os, statistics, subprocess, time
+import argparse, glob, json, os, platform, statistics, subprocess, sys, time
 
 def run(binary, args, path):
     started = time.monotonic()
@@ -23,6 +24,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/release/touchline")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--out", default="Benchmarks/LINEUPS.md")
     options = parser.parse_args()
     rows = []
     for path in sorted(glob.glob("instances/lineups/*.json")):
@@ -42,12 +44,29 @@ def main():
         if status == "feasible" and open_level:
             note = f"{open_level['name']} gap {round(100 * (open_level.get('gap') or 0))} %"
         rows.append((name, status, objective(result), statistics.median(times), patterns, objective(greedy), greedy_seconds, note))
-    print("| instance | status | objective | seconds | patterns | greedy objective | greedy (CLI) | greedy status, or the open level's gap |")
-    print("|---|---|---|---:|---:|---|---:|---|")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    lines = [
+        "# Shipped lineups",
+        "",
+        f"Every lineup in `instances/lineups/` through the release `touchline solve` (process start included, the",
+        f"instance's own limit, median of {options.runs} runs; `--method greedy` once), written by `scripts/lineup-shipped.py`",
+        f"on commit {commit}, {os.cpu_count()} cores, {platform.system()} {platform.machine()}. Objective: spread / substitutions /",
+        "offPreferredPosition; patterns: columns of the pattern model after tightening.",
+        "",
+        "| instance | status | objective | seconds | patterns | greedy objective | greedy (CLI) | greedy status, or the open level's gap |",
+        "|---|---|---|---:|---:|---|---:|---|",
+    ]
     for name, status, obj, seconds, patterns, gobj, gsec, note in rows:
-        print(f"| {name} | {status} | {obj} | {seconds:.2f} s | {patterns if patterns is not None else '–'} | {gobj} | {gsec:.3f} s | {note} |")
+        lines.append(f"| {name} | {status} | {obj} | {seconds:.2f} s | {patterns if patterns is not None else '–'} | {gobj} | {gsec:.3f} s | {note} |")
     proven = [r for r in rows if r[1] in ("optimal", "infeasible")]
-    print(f"\nproven {len(proven)} of {len(rows)}; median {statistics.median(r[3] for r in rows):.2f} s; max {max(r[3] for r in rows):.2f} s")
+    lines.append("")
+    lines.append(f"Proven {len(proven)} of {len(rows)}; median {statistics.median(r[3] for r in rows):.2f} s; slowest {max(r[3] for r in rows):.2f} s.")
+    text = "\n".join(lines) + "\n"
+    if options.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(options.out, "w") as handle:
+            handle.write(text)
 
 if __name__ == "__main__":
     main()

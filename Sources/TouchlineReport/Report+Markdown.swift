@@ -16,7 +16,8 @@ public struct TargetCheck: Sendable, Equatable {
 }
 
 extension Report {
-    static let kindOrder = ["lineup", "pitches", "officials", "matchday", "standings"]
+    /// The kinds in the registry's order (``ProblemKinds``: the one list of kinds).
+    static var kindOrder: [String] { ProblemKinds.names }
 
     /// The targets of the performance brief, checked against this run's numbers.
     public var targets: [TargetCheck] {

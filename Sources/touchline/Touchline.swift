@@ -18,7 +18,8 @@ struct TouchlineCommand: ParsableCommand {
             MILP backend: \(BuildInfo.backend).
 
             Exit codes: 0 a plan was printed (or validate/verify/export succeeded); 1 verify found violations; \
-            2 infeasible (the result says why); 64 bad usage; 65 invalid input (every error with its JSON path); \
+            2 infeasible (the result says why); 3 unknown (no plan found in time, nothing proven; the result has a \
+            best-effort plan); 64 bad usage; 65 invalid input (every error with its JSON path); \
             66 an input file cannot be read; 69 the method is not in this build; 70 internal error; \
             73 an output file cannot be written; 74 standard output cannot be written (closed, full, broken pipe).
             """,

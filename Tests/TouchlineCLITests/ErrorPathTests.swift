@@ -243,6 +243,16 @@ import Testing
         #expect((strictSolve.json?["errors"] as? [[String: Any]])?.count == expected.count + 1)
     }
 
+    /// `touchline --help` names every documented exit code.
+    @Test func helpListsEveryExitCode() throws {
+        let help = try Binary.run(["--help"])
+        #expect(help.status == 0)
+        let text = help.stdout.replacingOccurrences(of: "\n", with: " ")
+        for code in [0, 1, 2, 3, 64, 65, 66, 69, 70, 73, 74] {
+            #expect(text.contains(" \(code) "), "exit code \(code) is not in --help")
+        }
+    }
+
     @Test func schemaIsJSONAndUnknownKindIsUsage() throws {
         let run = try Binary.run(["schema", "pitches"])
         #expect(run.status == 0)

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TouchlineTesting
 import TouchlineMILP
 @testable import Touchline
 
 /// The async, cancellable, observable solve on real instances: an officials term and a lineup.
 @Suite struct AsyncSolveTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static func load<Instance: Decodable>(_ type: Instance.Type, _ path: String) throws -> Instance {
         try JSONDecoder().decode(type, from: Data(contentsOf: root.appendingPathComponent("instances/\(path).json")))

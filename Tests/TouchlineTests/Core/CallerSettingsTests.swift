@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TouchlineTesting
 @testable import Touchline
 
 /// A library takes its settings from its caller: no environment is read by Touchline or TouchlineMILP, tracing
 /// goes where `RunSettings.trace` says, and the lineup formulation is an option.
 @Suite struct CallerSettingsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     @Test func theLibrariesReadNoEnvironment() throws {
         for target in ["Sources/Touchline", "Sources/TouchlineMILP"] {

@@ -7,8 +7,7 @@ import TouchlineTesting
 /// its Codable keys and its JSON Schema agree both ways, greedy's plans verify, the engine is never worse than
 /// greedy and reports the objective its plan has, its reports survive JSON and `verify`, and tampering is caught.
 @Suite struct ConformanceTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static func shipped(_ folder: String) -> [URL] {
         let directory = root.appendingPathComponent("instances/\(folder)")

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TouchlineTesting
 @testable import Touchline
 
 /// The secretary's outputs of `officials`, `pitches` and `matchday`: natural order, day sheets by field group
 /// with names, CSV that a parser reads back as the plan, and golden files of both.
 @Suite struct DaySheetTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static func data(_ path: String) throws -> Data { try Data(contentsOf: root.appendingPathComponent("instances/\(path).json")) }
 

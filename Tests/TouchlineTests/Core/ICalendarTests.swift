@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlineTesting
 @testable import Touchline
 
 /// `--format ics`: the file keeps RFC 5545's rules (checked line by line by ``RFC5545``), and an official's or a
@@ -93,8 +94,7 @@ import Testing
         #expect(ICalendar.uid(event, calendarId: "eton") != ICalendar.uid(event, calendarId: "harrow"))
         #expect(ICalendar.uid(event, calendarId: "eton").hasPrefix("m1-"))
 
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let officials = try JSONDecoder().decode(OfficialsInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/officials/fieldgame-saturday.json")))
         let matchday = try JSONDecoder().decode(MatchdayInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/matchday/fieldgame-saturday.json")))
         let planA = try #require(OfficialsKind.greedy(officials))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlineTesting
 @testable import Touchline
 
 /// The examples of the README and of the DocC articles are tests: every ```json block is a complete instance
@@ -7,8 +8,7 @@ import Testing
 /// ``compiledFiles``), and every block after `<!-- output: touchline ARGS -->` is what that command prints. A
 /// block after a line `<!-- fragment ... -->` is a piece of something larger and is left alone.
 @Suite struct DocExampleTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// Every Markdown file a reader is sent to: the README, the contributing guide and every article.
     static var documents: [String] {

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TouchlineTesting
 @testable import Touchline
 
 /// What a coach reads: every change a window makes (substitutions with the position left, position moves, who
 /// takes over in goal) in the JSON and the text chart, the chart's width, and golden files of the chart.
 @Suite struct LineupOutputTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static func load(_ name: String) throws -> LineupInstance {
         try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/lineups/\(name).json")))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlineTesting
 import TouchlineMILP
 @testable import Touchline
 
@@ -339,8 +340,7 @@ import TouchlineMILP
     /// player, minShare 0.5, minStint 2, maxConsecutiveBench 3, windows every 5 minutes. Feasible, and exactly
     /// tight: the fewest minutes the players' patterns allow fill the field.
     static func hardSquad() -> LineupInstance {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("instances/lineups/u14-11v11-22-hard.json")
+        let path = Repository.root.appendingPathComponent("instances/lineups/u14-11v11-22-hard.json")
         return try! JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: path))
     }
 }

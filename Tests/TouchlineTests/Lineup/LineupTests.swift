@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlineTesting
 import TouchlineMILP
 @testable import Touchline
 
@@ -165,8 +166,7 @@ import TouchlineMILP
     }
 
     static var shipped: [String] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("instances/lineups")
+        let folder = Repository.root.appendingPathComponent("instances/lineups")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return files.filter { $0.hasSuffix(".json") && $0 != "expected.json" }.sorted().map { folder.appendingPathComponent($0).path }
     }

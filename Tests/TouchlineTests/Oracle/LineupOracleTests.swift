@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlineTesting
 import TouchlineMILP
 @testable import Touchline
 
@@ -186,8 +187,7 @@ import TouchlineMILP
     }
 
     static func repositoryRoot() -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        Repository.root
     }
 
     static var count: Int { Int(ProcessInfo.processInfo.environment["ORACLE_COUNT"] ?? "") ?? 500 }

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TouchlineTesting
 import TouchlineMILP
 @testable import Touchline
 
 /// The table against the official orders of real seasons (and what the wrong rule would give instead), the
 /// tie-break policies, and best/worst ranks against enumerating every remaining result.
 @Suite struct StandingsTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("instances/standings")
+    static let folder = Repository.root.appendingPathComponent("instances/standings")
 
     static var expected: [String: [String: String]] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("expected.json")),
@@ -290,8 +290,7 @@ import TouchlineMILP
 
     /// The printable table: every team by name, the deciding criterion in words, the analysis marks.
     @Test func htmlTableSaysWhyAndMarksClinches() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let liga = try Data(contentsOf: root.appendingPathComponent("instances/standings/la-liga-2006-07.json"))
         let page = try JSONFrontEnd.solve(liga, format: .html)
         #expect(page.status == .optimal)
