@@ -20,6 +20,10 @@ extension PitchesKind {
         // 300-match terms the group-split level's bound needs them: generated seed 1 proved groupSplits 10 in
         // 5.6 s with cuts and stopped at 10 against 9 without (HiGHS's root cuts lift its LP from 7.8 to 10).
         let cuts = model.variableCount >= Engine.searchColumns
+        // Pseudocost branching (GLPK's own default) stays for pitches, where officials and lineups chose
+        // Driebeck-Tomlin. What made the others leave it, a start-up of trial LPs that GLPK does not interrupt,
+        // cannot break the time limit here: the backend estimates that start-up from the root LP's cost per
+        // iteration and branches by Driebeck-Tomlin instead when it would end past the deadline.
         return Formulation(
             model: model,
             tuning: SolverTuning(feasibilityPump: false, cuts: cuts, branching: .pseudocost),
