@@ -81,7 +81,19 @@ enum IO {
             }
         }
         guard let data = FileManager.default.contents(atPath: path!) else {
-            error("cannot read \(path!.printable)")
+            // Why, and where it looked: a relative path is read from the working directory (scripts/run.sh runs
+            // from the repository's root).
+            let full = URL(fileURLWithPath: path!).standardizedFileURL.path
+            var reason = "it cannot be opened"
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path!, isDirectory: &isFolder) {
+                reason = "no such file"
+            } else if isFolder.boolValue {
+                reason = "it is a folder"
+            } else if !FileManager.default.isReadableFile(atPath: path!) {
+                reason = "permission denied"
+            }
+            error("cannot read \(path!.printable) (\(full.printable)): \(reason)")
             throw ArgumentParser.ExitCode(ExitStatus.noInput.rawValue)
         }
         return data

@@ -243,6 +243,23 @@ import Testing
         #expect((strictSolve.json?["errors"] as? [[String: Any]])?.count == expected.count + 1)
     }
 
+    /// What a newcomer met: a wrong match length does not make a late arrival's minute look wrong too; a
+    /// misspelt field's warning is on the printed sheet as well; a file that cannot be read says why and where.
+    @Test func followOnErrorsWarningsAndMissingFilesSayWhatHappened() throws {
+        let squad = try String(contentsOf: Binary.root.appendingPathComponent("instances/lineups/quick-start.json"), encoding: .utf8)
+        let broken = squad.replacingOccurrences(of: "\"periodMinutes\": 20", with: "\"periodMinutes\": \"twenty\"")
+            .replacingOccurrences(of: "\"name\": \"Gus\",", with: "\"name\": \"Gus\", \"arrivesAt\": 15,")
+        let run = try Binary.run(["validate", try Binary.temporaryFile(broken)])
+        #expect(run.stdout.split(separator: "\n") == ["match.periodMinutes: expected a whole number, got a string"], "\(run.stdout)")
+        let misspelt = squad.replacingOccurrences(of: "\"minShare\"", with: "\"minshare\"")
+        let text = try Binary.run(["solve", "--format", "text", try Binary.temporaryFile(misspelt)])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("warning: rules.minshare: unknown field, ignored (did you mean \"minShare\"?)"), "\(text.stdout)")
+        let missing = try Binary.run(["validate", "no-such-squad.json"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("no-such-squad.json") && missing.stderr.contains("no such file"), "\(missing.stderr)")
+    }
+
     /// `touchline --help` names every documented exit code.
     @Test func helpListsEveryExitCode() throws {
         let help = try Binary.run(["--help"])

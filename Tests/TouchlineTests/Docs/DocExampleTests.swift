@@ -123,7 +123,7 @@ import TouchlineTesting
         let standings = try DocExamples.standings()
         #expect(standings.solution?.table.first?.team == "c")
         #expect(standings.solution?.analysis?.count == 3)
-        let loaded = try DocExamples.decodeFromFile(path: Self.root.appendingPathComponent("instances/lineups/quick-start.json").path)
+        let loaded = try plan(squadAt: Self.root.appendingPathComponent("instances/lineups/quick-start.json").path)
         #expect(loaded.solution != nil)
         let watched = try DocExamples.ownThreads()
         #expect(watched.solution != nil)

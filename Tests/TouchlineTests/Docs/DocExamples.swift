@@ -80,15 +80,6 @@ enum DocExamples {
         return report
     }
 
-    // SolvingFromYourApp.md and the README: loading an instance from a file.
-    static func decodeFromFile(path: String) throws -> SolveReport<LineupKind> {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let instance = try LineupKind.decodeInstance(data).get()   // TouchlineError.invalidInput lists every problem
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: 5))
-        print(report.status, report.objective as Any)
-        return report
-    }
-
     // SolvingFromYourApp.md and Touchline.md: the async solve, watched and cancelled.
     static func watchAndCancel(_ instance: LineupInstance) async throws -> SolveReport<LineupKind> {
         let task = Task {
@@ -112,4 +103,13 @@ enum DocExamples {
         let report = try Engine.solve(instance, kind: LineupKind.self, settings: RunSettings(control: control))
         return report
     }
+}
+
+// The README, Touchline.md and SolvingFromYourApp.md: loading an instance from a file.
+func plan(squadAt path: String) throws -> SolveReport<LineupKind> {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let instance = try LineupKind.decodeInstance(data).get()   // TouchlineError.invalidInput lists every problem
+    let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: 5))
+    print(report.status, report.objective as Any)
+    return report
 }

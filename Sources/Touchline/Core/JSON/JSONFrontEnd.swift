@@ -367,7 +367,13 @@ extension ProblemKind {
         case .json: output = JSONFrontEnd.encodeJSON(report, pretty: pretty)
         case .text:
             // Ids and names are shown with their control characters escaped, so that no input forges a line.
-            output = renderText(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report))
+            var text = renderText(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report))
+            // A warning (a misspelt field ignored, a fallback) is on the sheet too, not only on standard error.
+            if !report.warnings.isEmpty {
+                let lines = report.warnings.map { "  warning: \($0.printable)" }.joined(separator: "\n")
+                text += (text.hasSuffix("\n") ? "" : "\n") + "\nWarnings\n" + lines + "\n"
+            }
+            output = text
         case .html:
             output = abilities.renderHTML(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
         case .csv:

@@ -14,12 +14,12 @@ extension LineupKind {
         "match": {
           "type": "object", "required": ["periods", "periodMinutes"],
           "properties": {
-            "periods": {"type": "integer", "minimum": 1, "maximum": 4},
-            "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 120},
+            "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2]},
+            "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 120, "examples": [25]},
             "overtime": {
               "type": "object", "required": ["periods", "periodMinutes"],
               "properties": {
-                "periods": {"type": "integer", "minimum": 1, "maximum": 4},
+                "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2]},
                 "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 60}
               }
             },

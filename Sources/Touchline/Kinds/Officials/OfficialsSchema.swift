@@ -89,7 +89,7 @@ extension OfficialsKind {
             "properties": {
               "id": {"type": "string", "minLength": 1},
               "start": {"$ref": "#/$defs/dateTime"},
-              "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440},
+              "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440, "examples": [60]},
               "venue": {"type": "string"},
               "competition": {"type": "string"},
               "teams": {"type": "array", "items": {"type": "string"}},
