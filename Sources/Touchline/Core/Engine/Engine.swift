@@ -4,6 +4,10 @@ import TouchlineMILP
 /// Solves instances of any kind: validation, greedy, MILP warm-started by greedy, fallback, and the
 /// independent verification every printed result passes.
 public enum Engine {
+    /// Whether this build has a MILP backend (GLPK, the default `GLPK` trait): false in a greedy-only build,
+    /// where every solve answers with the greedy plan.
+    public static var hasMILP: Bool { Solvers.default != nil }
+
     /// Models with at least this many columns and ``Formulation/blocks`` are solved level by level with branch
     /// and bound plus a large-neighbourhood search (a school day's models, a few hundred to a few thousand
     /// columns, keep plain branch and bound: it proves them).
