@@ -24,6 +24,18 @@ import TouchlineTesting
         try LineupKind.decodeInstance(Data(contentsOf: root.appendingPathComponent("instances/lineups/quick-start.json"))).get()
     }
 
+    /// Loading an instance checks it as `validate` does: a lock on a player the squad does not have is named.
+    @Test func decodeInstanceNamesEveryProblem() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("instances/lineups/quick-start.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"rules\":", with: "\"locks\": [{\"player\": \"zed\", \"from\": 0, \"to\": 10, \"onField\": true}], \"rules\":")
+        switch LineupKind.decodeInstance(Data(text.utf8)) {
+        case .success: Issue.record("an unknown player in a lock was accepted")
+        case let .failure(error):
+            #expect(error.issues.map(\.path) == ["locks[0].player"], "\(error.issues)")
+        }
+        #expect((try? LineupKind.decodeInstance(Data(contentsOf: Self.root.appendingPathComponent("instances/lineups/quick-start.json"))).get()) != nil)
+    }
+
     #if GLPK
     @Test func traceLinesGoToTheCallersSink() throws {
         final class Lines: @unchecked Sendable {

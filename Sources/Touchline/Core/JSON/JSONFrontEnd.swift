@@ -217,12 +217,10 @@ public enum JSONFrontEnd {
 }
 
 extension ProblemKind {
-    /// Decodes an instance, reporting every decoding and validation problem with its JSON path.
+    /// Decodes and checks an instance: the instance, or ``TouchlineError/invalidInput(_:)`` with every decoding
+    /// and validation problem and its JSON path (the same as `touchline validate` lists).
     public static func decodeInstance(_ data: Data) -> Result<Instance, TouchlineError> {
-        switch JSONDocument.parse(data) {
-        case let .failure(error): return .failure(.invalidInput([error.issue]))
-        case let .success(document): return decodeInstance(document: document)
-        }
+        decodeValidInstance(data)
     }
 
     static func decodeInstance(document: JSONValue) -> Result<Instance, TouchlineError> {
