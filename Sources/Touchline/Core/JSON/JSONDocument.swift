@@ -494,7 +494,8 @@ enum SchemaRanges {
         return target
     }
 
-    private static func types(_ schema: JSONValue) -> Set<String> {
+    /// The `type` of a schema node as a set (`"integer"`, or `["string", "null"]`).
+    static func types(_ schema: JSONValue) -> Set<String> {
         switch schema["type"] {
         case let .string(name)?: return [name]
         case let .array(names)?: return Set(names.compactMap { if case let .string(n) = $0 { n } else { nil } })

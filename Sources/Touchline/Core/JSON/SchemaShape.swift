@@ -29,14 +29,6 @@ enum SchemaShape {
         return checked
     }
 
-    private static func types(_ schema: JSONValue) -> Set<String> {
-        switch schema["type"] {
-        case let .string(name)?: return [name]
-        case let .array(names)?: return Set(names.compactMap { if case let .string(n) = $0 { n } else { nil } })
-        default: return []
-        }
-    }
-
     private static func strings(_ node: JSONValue?) -> [String] {
         guard case let .array(items)? = node else { return [] }
         return items.compactMap { if case let .string(text) = $0 { text } else { nil } }
@@ -102,7 +94,7 @@ enum SchemaShape {
         issues: inout [InputIssue], wrong: inout Bool, top: Bool = false
     ) -> JSONValue? {
         let schema = SchemaRanges.resolve(rawSchema, root: root)
-        let allowed = types(schema)
+        let allowed = SchemaRanges.types(schema)
         let choices = strings(schema["enum"])
         if case .null = value, !required, !allowed.contains("null") {
             return nil  // an optional field given as null is absent (the decoders read it so)
@@ -190,7 +182,7 @@ enum SchemaShape {
         if let value = schema["default"] { return value }
         if case let .array(choices)? = schema["enum"], let first = choices.first { return first }
         if let value = schema["const"] { return value }
-        let allowed = types(schema)
+        let allowed = SchemaRanges.types(schema)
         func number(_ whole: Bool) -> JSONValue {
             var low = 0.0
             if case let .number(n)? = schema["minimum"] { low = max(low, n.value) }

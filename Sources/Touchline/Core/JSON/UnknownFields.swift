@@ -12,39 +12,34 @@ enum UnknownFields {
     /// The unknown fields as issues: "unknown field, ignored" as warnings, "unknown field" as the errors of a
     /// strict check (`validate --strict`, `options.strict`).
     static func issues(in document: JSONValue, schema: String, strict: Bool) -> [InputIssue] {
-        guard let schemaObject = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) as? [String: Any]
-        else { return [] }
+        // The schema as the range and shape checks read it (parsed once per kind, `$ref`s resolved alike).
+        let root = SchemaRanges.schema(schema)
         var found: [InputIssue] = []
-        walk(document, schemaObject, root: schemaObject, path: "", strict: strict, found: &found)
+        walk(document, root, root: root, path: "", strict: strict, found: &found)
         return found
     }
 
-    private static func resolve(_ schema: [String: Any], root: [String: Any]) -> [String: Any] {
-        guard let reference = schema["$ref"] as? String, reference.hasPrefix("#/$defs/"),
-              let definitions = root["$defs"] as? [String: Any],
-              let target = definitions[String(reference.dropFirst("#/$defs/".count))] as? [String: Any]
-        else { return schema }
-        return target
-    }
-
-    private static func walk(_ value: JSONValue, _ rawSchema: [String: Any], root: [String: Any], path: String, strict: Bool, found: inout [InputIssue]) {
-        let schema = resolve(rawSchema, root: root)
+    private static func walk(
+        _ value: JSONValue, _ rawSchema: JSONValue, root: JSONValue, path: String, strict: Bool, found: inout [InputIssue]
+    ) {
+        let schema = SchemaRanges.resolve(rawSchema, root: root)
         switch value {
         case let .object(members):
-            guard let properties = schema["properties"] as? [String: Any] else { return }
+            guard case let .object(properties)? = schema["properties"] else { return }
             let open = schema["additionalProperties"] != nil
+            let known = Set(properties.map(\.key))
             for member in members.sorted(by: { $0.key < $1.key }) {
                 let child = JSONPath.join(path, member.key)
-                if let childSchema = properties[member.key] as? [String: Any] {
+                if let childSchema = schema["properties"]?[member.key] {
                     walk(member.value, childSchema, root: root, path: child, strict: strict, found: &found)
                 } else if !open {
-                    let absent = properties.keys.filter { key in !members.contains { $0.key == key } }.sorted()
+                    let absent = known.filter { key in !members.contains { $0.key == key } }.sorted()
                     let near = Suggestion.nearest(member.key, among: absent).map { " (did you mean \"\($0)\"?)" } ?? ""
                     found.append(InputIssue(path: child, message: (strict ? "unknown field" : "unknown field, ignored") + near))
                 }
             }
         case let .array(elements):
-            guard let items = schema["items"] as? [String: Any] else { return }
+            guard let items = schema["items"] else { return }
             for (index, element) in elements.enumerated() {
                 walk(element, items, root: root, path: JSONPath.join(path, index), strict: strict, found: &found)
             }
