@@ -24,6 +24,9 @@ public enum PlanMethod: String, Sendable, Codable, CaseIterable {
     case greedy
     /// Exact by construction, with nothing to optimise (a finished league table).
     case exact
+    /// A branch and bound of the kind's own, without GLPK (officials' season tours): `optimal` and
+    /// `infeasible` only when its search was exhausted.
+    case branchAndBound
 }
 
 /// Size and effort of a solve.

@@ -63,6 +63,10 @@ enum SchemaDocs {
         "travelMinutes[].from": entry("a venue or field group id"),
         "travelMinutes[].to": entry("a venue or field group id"),
         "travelMinutes[].minutes": entry("minutes from one to the other"),
+        "distances": entry("km between two venues, either way, for tourKm (a pair not listed: the venues' points)", default: "[]"),
+        "distances[].from": entry("a venue id"),
+        "distances[].to": entry("a venue id"),
+        "distances[].km": entry("whole km from one to the other"),
         "matches": entry("the matches to staff"),
         "matches[].id": entry("unique id"),
         "matches[].start": entry("kick-off, local wall-clock time YYYY-MM-DDTHH:MM"),
@@ -93,6 +97,10 @@ enum SchemaDocs {
         "rules.travelSpeedKmh": entry("speed of travel between venues with coordinates and no travelMinutes entry", default: "50"),
         "rules.avoidIsHard": entry("officials' avoid as a hard rule instead of a cost", default: "false"),
         "rules.teamConflicts": entry("an official attached to a team: never on its matches (hard) or a cost (soft)", default: "\"hard\""),
+        "rules.everySlot": entry("season tours: every official works exactly one match in every slot (the matches of one start); the objective is then tourKm", default: "false"),
+        "rules.venueWindow": entry("with everySlot: an official is at one venue at most once in any this many consecutive slots (the TUP's q1)", default: "1"),
+        "rules.teamWindow": entry("with everySlot: an official sees one team at most once in any this many consecutive slots (the TUP's q2)", default: "1"),
+        "rules.visitVenues": entry("with everySlot: venues every official works at least once", default: "[]"),
         "previous.assignments": entry("the published plan: match id to its officials' ids; re-solving keeps as many pairs as it can"),
         "previous.unfilled": entry("as in the output; read and ignored"),
         "previous.load": entry("as in the output; read and ignored"),
@@ -114,7 +122,8 @@ enum SchemaDocs {
         docs["previous.unplaced"] = entry("as in the output; read and ignored")
         docs["previous.usage"] = entry("as in the output; read and ignored")
         // Matchday's places are its pitches; the league fields are the officials kind's.
-        for key in docs.keys where key.hasPrefix("venues") { docs[key] = nil }
+        for key in docs.keys where key.hasPrefix("venues") || key.hasPrefix("distances") { docs[key] = nil }
+        for key in ["rules.everySlot", "rules.venueWindow", "rules.teamWindow", "rules.visitVenues"] { docs[key] = nil }
         for key in ["matches[].venue", "matches[].minExperience", "rules.avoidIsHard", "rules.teamConflicts"] { docs[key] = nil }
         return docs
     }()

@@ -2,6 +2,12 @@ import TouchlineMILP
 
 extension OfficialsKind {
     public static func greedy(_ instance: OfficialsInstance, seconds: Double?) -> OfficialsSolution? {
+        if instance.rules?.isTour ?? false {
+            guard case let .success(problem) = TourProblem.make(instance),
+                  let plan = TourSolver.firstPlan(problem, seconds: seconds ?? 10)
+            else { return nil }
+            return problem.solution(instance, plan: plan)
+        }
         let core = core(instance)
         let places = venuePlaces(instance)
         if instance.rules?.hasCustomObjective ?? false {

@@ -180,6 +180,17 @@ public struct OfficialsRules: Sendable, Codable, Equatable {
     public var teamConflicts: ConflictRule?
     /// The assignor's objective: levels optimised lexicographically, or a named preset (`"udine"`).
     public var objective: OfficialsObjectiveSpec?
+    /// Every official works exactly one match in every slot (a slot: the matches with one start), as the
+    /// umpires of a season do in the Traveling Umpire Problem (default false).
+    public var everySlot: Bool?
+    /// With `everySlot`: an official is at one venue at most once within any `venueWindow` consecutive slots
+    /// (the TUP's q1; default 1, no rule).
+    public var venueWindow: Int?
+    /// With `everySlot`: an official sees one team at most once within any `teamWindow` consecutive slots
+    /// (the TUP's q2; default 1, no rule).
+    public var teamWindow: Int?
+    /// With `everySlot`: venues every official works at least once over the instance (default none).
+    public var visitVenues: [String]?
 
     public init(
         restMinutes: Int? = nil, travelSpeedKmh: Double? = nil, avoidIsHard: Bool? = nil, teamConflicts: ConflictRule? = nil,
@@ -190,6 +201,22 @@ public struct OfficialsRules: Sendable, Codable, Equatable {
         self.avoidIsHard = avoidIsHard
         self.teamConflicts = teamConflicts
         self.objective = objective
+    }
+
+    /// True when the instance plans officials' season tours (`everySlot`).
+    public var isTour: Bool { everySlot ?? false }
+}
+
+/// The distance between two venues in km (symmetric), for `tourKm`.
+public struct DistanceEntry: Sendable, Codable, Equatable {
+    public var from: String
+    public var to: String
+    public var km: Int
+
+    public init(from: String, to: String, km: Int) {
+        self.from = from
+        self.to = to
+        self.km = km
     }
 }
 
@@ -207,6 +234,8 @@ public struct OfficialsInstance: Sendable, Codable {
     public var options: InstanceOptions?
     public var venues: [Venue]
     public var travelMinutes: [TravelEntry]?
+    /// Kilometres between venues (either way), for `tourKm`; a pair not listed takes the venues' points.
+    public var distances: [DistanceEntry]?
     public var matches: [OfficialsMatch]
     public var officials: [Official]
     public var pinned: [OfficialPin]?
@@ -289,6 +318,9 @@ public struct OfficialsSolution: Sendable, Codable, Equatable {
     public var distanceKm: DistanceSummary?
     /// Each official's route of each day with matches (when any official has a `home`).
     public var routes: [OfficialRoute]?
+    /// With `rules.everySlot`: kilometres between consecutive matches of each official's season, in total and
+    /// per official.
+    public var tourKm: DistanceSummary?
 
     public init(
         assignments: [String: [String]], unfilled: [UnfilledSlots] = [], load: [String: Int] = [:],
@@ -304,7 +336,7 @@ public struct OfficialsSolution: Sendable, Codable, Equatable {
         self.routes = routes
     }
 
-    private enum CodingKeys: String, CodingKey { case assignments, unfilled, load, travel, moves, distanceKm, routes }
+    private enum CodingKeys: String, CodingKey { case assignments, unfilled, load, travel, moves, distanceKm, routes, tourKm }
 
     /// Only `assignments` is needed in a `previous` plan.
     public init(from decoder: any Decoder) throws {
@@ -316,6 +348,7 @@ public struct OfficialsSolution: Sendable, Codable, Equatable {
         moves = try container.decodeIfPresent([TravelMove].self, forKey: .moves) ?? []
         distanceKm = try container.decodeIfPresent(DistanceSummary.self, forKey: .distanceKm)
         routes = try container.decodeIfPresent([OfficialRoute].self, forKey: .routes)
+        tourKm = try container.decodeIfPresent(DistanceSummary.self, forKey: .tourKm)
     }
 }
 

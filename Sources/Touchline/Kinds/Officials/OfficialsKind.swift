@@ -61,7 +61,7 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
             officials: instance.officials, pinned: instance.pinned ?? [], travel: instance.travelMinutes ?? [],
             rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? 50,
             softTeamConflicts: instance.rules?.teamConflicts == .soft, avoidIsHard: instance.rules?.avoidIsHard ?? false,
-            points: points, minExperience: minExperience)
+            points: points, minExperience: minExperience, tours: TourRulesCheck(instance))
     }
 
     /// The objective's levels for this instance (`rules.objective`, or the default order).
@@ -77,6 +77,7 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
         let custom = instance.rules?.hasCustomObjective ?? false
         let hasHomes = instance.officials.contains { $0.home != nil }
         guard custom || hasHomes || instance.matches.contains(where: { $0.most > $0.needed }) else { return classic }
+        // (A tour instance is always `custom`: its levels are reported.)
         let terms = verifier(instance).terms(solution.assignments, previous: instance.previous?.assignments, classic: classic)
         return OfficialsObjective(terms: terms, levels: objectiveLevels(instance), custom: custom, hasHomes: hasHomes)
     }

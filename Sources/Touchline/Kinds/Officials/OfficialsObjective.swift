@@ -25,6 +25,9 @@ public enum OfficialsTerm: String, Sendable, Codable, CaseIterable, Comparable {
     /// Σ over (official, team) of ⌈n − avg_team⌉ when positive: n = the team's matches the official works,
     /// avg_team = the team's assigned slots / officials.
     case teamFrequency
+    /// Kilometres between consecutive matches of every official over the whole instance (`distances`, else
+    /// the venues' points): the Traveling Umpire Problem's objective.
+    case tourKm
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -92,6 +95,9 @@ extension OfficialsRules {
         let classic = [single(.filled, -1)] + (hasPrevious ? [single(.changes)] : [])
             + [single(.maxLoad), single(.travel), single(.repeatPairings)]
         switch objective {
+        case nil where isTour:
+            // Season tours: every slot is filled by construction; the kilometres are what the assignor minimises.
+            return [single(.filled, -1), single(.tourKm)]
         case nil, .preset("default")?:
             return classic
         case .preset("udine")?:
@@ -121,9 +127,11 @@ extension OfficialsRules {
         }
     }
 
-    /// True when the instance sets its own objective (then every term and level is reported).
+    /// True when the instance sets its own objective, or plans season tours (then every term and level is
+    /// reported).
     var hasCustomObjective: Bool {
-        switch objective {
+        if isTour { return true }
+        return switch objective {
         case nil, .preset("default")?: false
         default: true
         }
@@ -164,6 +172,9 @@ public struct OfficialsObjective: Sendable, Codable, Equatable, CustomStringConv
     public var teamConflicts: Int?
     public var loadDeviation: Int?
     public var teamFrequency: Int?
+    /// With `rules.everySlot` (or a level that counts it): kilometres between consecutive matches of every
+    /// official's season.
+    public var tourKm: Int?
     /// Every level's value under its name, in lexicographic order (with `rules.objective`).
     public var levels: [OfficialsLevelValue]?
 
@@ -198,6 +209,7 @@ public struct OfficialsObjective: Sendable, Codable, Equatable, CustomStringConv
             teamConflicts = terms[.teamConflicts]
             loadDeviation = terms[.loadDeviation]
             teamFrequency = terms[.teamFrequency]
+            tourKm = terms[.tourKm]
             self.levels = levels.map {
                 OfficialsLevelValue(name: $0.name, value: $0.value(terms), maximise: $0.maximise ? true : nil)
             }

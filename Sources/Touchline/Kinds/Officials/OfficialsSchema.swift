@@ -82,6 +82,13 @@ extension OfficialsKind {
           }
         },
         "travelMinutes": \#(travelSchema),
+        "distances": {
+          "type": "array",
+          "items": {
+            "type": "object", "required": ["from", "to", "km"],
+            "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "km": {"type": "integer", "minimum": 0, "maximum": 1000000}}
+          }
+        },
         "matches": {
           "type": "array",
           "items": {
@@ -109,13 +116,17 @@ extension OfficialsKind {
             "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000},
             "avoidIsHard": {"type": "boolean"},
             "teamConflicts": {"enum": ["hard", "soft"]},
+            "everySlot": {"type": "boolean"},
+            "venueWindow": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "teamWindow": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "visitVenues": {"type": "array", "items": {"type": "string"}},
             "objective": {
               "description": "levels optimised lexicographically, each a map from term to weight (negative: maximise), or a preset",
               "oneOf": [
                 {"enum": ["udine", "default"]},
                 {"type": "array", "minItems": 1, "items": {
                   "type": "object", "minProperties": 1,
-                  "propertyNames": {"enum": ["filled", "changes", "maxLoad", "travel", "repeatPairings", "distanceKm", "optionalUnfilled", "lowExperience", "crewConflicts", "teamConflicts", "loadDeviation", "teamFrequency"]},
+                  "propertyNames": {"enum": ["filled", "changes", "maxLoad", "travel", "repeatPairings", "distanceKm", "optionalUnfilled", "lowExperience", "crewConflicts", "teamConflicts", "loadDeviation", "teamFrequency", "tourKm"]},
                   "additionalProperties": {"type": "integer", "minimum": -1000000, "maximum": 1000000}
                 }}
               ]

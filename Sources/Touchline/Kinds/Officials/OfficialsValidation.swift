@@ -83,6 +83,7 @@ extension OfficialsInstance {
         OfficialsChecks.pins(pinned ?? [], matchIds: matchIds, officialIds: officialIds, into: &issues)
         OfficialsChecks.rules(rules, into: &issues)
         leagueIssues(officialIds: officialIds, into: &issues)
+        tourIssues(venueIds: venueIds, into: &issues)
         if let previous {
             OfficialsChecks.previous(previous.assignments, path: "previous.assignments", matchIds: matchIds, officialIds: officialIds, into: &issues)
         }
@@ -151,7 +152,7 @@ extension OfficialsInstance {
             }
         }
         switch rules?.objective {
-        case let .preset(name)?:
+        case let .preset(name)? where !(rules?.isTour ?? false):
             issues.require(OfficialsObjectiveSpec.presets.contains(name), "rules.objective", "unknown preset \"\(name)\"; expected \"udine\", \"default\" or a list of levels")
         case let .levels(levels)?:
             issues.require(!levels.isEmpty, "rules.objective", "expected at least one level")
@@ -164,7 +165,7 @@ extension OfficialsInstance {
                     issues.require((-1_000_000...1_000_000).contains(weight), "\(path).\(term)", "expected a weight from -1000000 to 1000000")
                 }
             }
-        case nil:
+        case nil, .preset?:
             break
         }
     }

@@ -41,6 +41,8 @@ struct OfficialsVerifier {
     var points: [String: Location] = [:]
     /// Match id → `minExperience` (officials kind only).
     var minExperience: [String: Int] = [:]
+    /// The season-tour rules (officials kind only).
+    var tours: TourRulesCheck? = nil
     /// The travel entries by their (sorted) pair of names; validation refuses a pair given twice differently.
     var travelTable: [[String]: Int] {
         var table: [[String]: Int] = [:]
@@ -171,6 +173,7 @@ struct OfficialsVerifier {
         }
         for id in solution.load.keys.sorted() where officialById[id] == nil { violations.append("load: unknown official \"\(id)\"") }
         violations += checkDistances(solution, worked: worked)
+        if let tours { violations += checkTours(solution, rules: tours) }
         if solution.moves.count != moves.values.reduce(0, +) {
             violations.append("moves lists \(solution.moves.count) moves but the plan has \(moves.values.reduce(0, +))")
         }
@@ -316,6 +319,7 @@ extension OfficialsVerifier {
         terms[.crewConflicts] = crewConflicts
         terms[.teamConflicts] = teamConflicts
         terms[.distanceKm] = routes(worked).reduce(0) { $0 + $1.km }
+        if let tours, tours.isActive || tours.countsKm { terms[.tourKm] = tourKilometres(assignments, rules: tours).values.reduce(0, +) }
         // ⌈|S/N − n|⌉ = ⌈|S − N·n| / N⌉, in whole numbers.
         let n = officials.count
         func ceilDiv(_ a: Int, _ b: Int) -> Int { a <= 0 ? 0 : (a + b - 1) / b }

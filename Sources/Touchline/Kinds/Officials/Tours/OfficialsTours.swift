@@ -1,0 +1,111 @@
+import Foundation
+import TouchlineMILP
+
+/// Season tours (`rules.everySlot`): the whole pipeline of an instance whose officials each work one match
+/// in every slot. The branch and bound of ``TourSearch`` proves optima and infeasibility; a large-neighbourhood
+/// search over slot windows and groups of officials, each neighbourhood solved exactly by the same search,
+/// improves the plan when the whole search cannot finish.
+extension OfficialsKind {
+    /// The pipeline's answer. `exact`: the branch and bound (false: the first plan only, `method: greedy`).
+    static func solveTours(_ instance: OfficialsInstance, exact: Bool, options: SolveOptions) -> IndependentSolve<OfficialsSolution> {
+        let started = ContinuousClock.now
+        let limit = options.timeLimitSeconds ?? 10
+        let deadline = started + .seconds(limit)
+        let control = options.control
+        let cancelled: @Sendable () -> Bool = { control?.isCancelled ?? false }
+        let problem: TourProblem
+        switch TourProblem.make(instance) {
+        case let .failure(impossible):
+            return IndependentSolve(solution: nil, proven: true, method: exact ? .branchAndBound : .greedy, infeasibleReason: impossible.reason)
+        case let .success(made):
+            problem = made
+        }
+        @Sendable func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
+        let level = "tourKm"
+        if !exact {
+            guard let plan = TourSolver.firstPlan(problem, seconds: limit, isCancelled: cancelled) else {
+                return IndependentSolve(solution: nil, proven: false, method: .greedy)
+            }
+            return IndependentSolve(solution: problem.solution(instance, plan: plan), proven: false, method: .greedy)
+        }
+        control?.report(.levelStarted(name: level, index: 1, count: 2))
+        // A first plan for a quarter of the limit at most (nearest venue first, backtracking), then the bounds
+        // and the whole search, then the neighbourhoods for what is left.
+        let first = TourSolver.firstPlan(problem, seconds: 0.25 * limit, isCancelled: cancelled)
+        let firstCost = first.map { problem.cost($0) }
+        control?.report(.heuristic(objective: firstCost.map(Double.init), seconds: elapsed()))
+        let trace: (@Sendable (String) -> Void)? = control.flatMap { control in
+            control.isTracing ? { @Sendable line in control.trace(line) } : nil
+        }
+        let solver = TourSolver(problem: problem, deadline: deadline, isCancelled: cancelled, trace: trace)
+        control?.trace("tours: first plan \(firstCost.map(String.init) ?? "none") km in \(elapsed()) s")
+        // Two searches side by side, sharing their best plan: the bounds and the whole branch and bound on
+        // one core, the neighbourhoods on the other (stopped when the whole search is exhausted).
+        let shared = SharedTourIncumbent()
+        if let first, let firstCost { shared.offer(first, cost: firstCost) }
+        let results = TourResults()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let outcome = solver.solve(start: first, startCost: firstCost, boundShare: 0.5, shared: shared) { incumbent, bound in
+                    control?.report(.progress(level: level, incumbent: incumbent.map(Double.init), bound: Double(bound), gap: nil, nodes: 0, seconds: elapsed()))
+                }
+                results.set(outcome)
+                shared.finished = true
+            } else if let first {
+                let improved = TourNeighbourhoods(problem: problem, suffix: [Int](repeating: 0, count: problem.slotCount), shared: shared)
+                    .improve(first, deadline: deadline, isCancelled: { cancelled() || shared.finished }, trace: trace)
+                results.add(nodes: improved.nodes)
+            }
+        }
+        var outcome = results.outcome!
+        outcome.nodes += results.extraNodes
+        if let plan = shared.plan, shared.cost < outcome.cost ?? Int.max {
+            outcome.plan = plan
+            outcome.cost = shared.cost
+        }
+        let seconds = elapsed()
+        let stop: StopReason = cancelled() ? .cancelled : .timeLimit
+        guard let plan = outcome.plan, let cost = outcome.cost else {
+            if outcome.exhausted {
+                return IndependentSolve(
+                    solution: nil, proven: true, method: .branchAndBound, nodes: outcome.nodes,
+                    infeasibleReason: "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit (the branch and bound searched every plan)")
+            }
+            return IndependentSolve(solution: nil, proven: false, method: .branchAndBound, nodes: outcome.nodes)
+        }
+        let bound = Double(min(outcome.bound, cost))
+        let gap = relativeGap(Double(cost), bound)
+        let levels = [
+            LevelStats(name: "filled", termination: .optimal, value: Double(problem.n * problem.slotCount), bound: Double(problem.n * problem.slotCount), gap: 0, seconds: 0, nodes: 0),
+            LevelStats(name: level, termination: outcome.exhausted ? .optimal : .feasible, stopReason: outcome.exhausted ? nil : stop,
+                       value: Double(cost), bound: bound, gap: outcome.exhausted ? 0 : gap, seconds: seconds, nodes: outcome.nodes),
+        ]
+        control?.report(.levelFinished(name: level, termination: outcome.exhausted ? .optimal : .feasible, objective: Double(cost), bound: bound, gap: outcome.exhausted ? 0 : gap, seconds: seconds))
+        return IndependentSolve(
+            solution: problem.solution(instance, plan: plan), proven: outcome.exhausted, method: .branchAndBound,
+            nodes: outcome.nodes, levels: levels, bound: bound, gap: outcome.exhausted ? 0 : gap)
+    }
+}
+
+/// What the two searches hand back.
+final class TourResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: TourSolver.Outcome?
+    private var nodes = 0
+
+    var outcome: TourSolver.Outcome? { lock.withLock { stored } }
+    var extraNodes: Int { lock.withLock { nodes } }
+    func set(_ outcome: TourSolver.Outcome) { lock.withLock { stored = outcome } }
+    func add(nodes more: Int) { lock.withLock { nodes += more } }
+}
+
+extension TourProblem {
+    /// A plan's kilometres.
+    func cost(_ plan: [[Int]]) -> Int {
+        var total = 0
+        for s in 1..<max(1, plan.count) {
+            for o in 0..<n { total += km[venue[(s - 1) * n + plan[s - 1][o]]][venue[s * n + plan[s][o]]] }
+        }
+        return total
+    }
+}

@@ -1,0 +1,442 @@
+import Foundation
+import TouchlineMILP
+
+/// A depth-first branch and bound over the officials' season tours: slot by slot, official by official, each
+/// official takes a game of the slot that keeps the windows, nearest venue first. Its bound is the kilometres
+/// so far, plus each unplaced official's cheapest step into the slot, plus a lower bound on every later
+/// transition: the optimum of the *suffix problem* from the slot on (the same windows, any start, no venue
+/// to visit, officials interchangeable), solved before by this same search from the last slot backwards, each
+/// suffix bounded by the shorter ones (the decomposition bounds of Toffolo, Wauters and Vanden Berghe's
+/// branch and bound for the Traveling Umpire Problem).
+///
+/// The search is exhaustive: when it ends without running out of time, its best plan is optimal and no plan
+/// means none exists.
+final class TourSearch {
+    let p: TourProblem
+    let n: Int
+    let slotCount: Int
+    /// The first slot of the (sub)problem; transitions from it on are counted.
+    let first: Int
+    /// Per slot s, a lower bound on the kilometres of the transitions from s to the last slot.
+    var suffix: [Int]
+    /// Stop at the first plan (the greedy).
+    var firstOnly = false
+    /// Per slot, per official: the positions it may take (a neighbourhood of a plan); nil: any.
+    var restrict: [[UInt64]]?
+    let deadline: ContinuousClock.Instant
+    let isCancelled: @Sendable () -> Bool
+    let onImprovement: ((Int) -> Void)?
+    /// The best plan any parallel search has found: its cost prunes this search too.
+    var shared: SharedTourIncumbent?
+
+    private(set) var best: [[Int]]?
+    private(set) var bestCost: Int
+    private(set) var nodes = 0
+    /// True when the search stopped before it was exhausted (time, cancellation or `firstOnly`).
+    private(set) var stopped = false
+
+    // State of the path being built.
+    private var plan: [[Int]]
+    private var current: [Int]
+    private var lastAtVenue: [Int]
+    private var lastSawTeam: [Int]
+    private var visitedTimes: [Int]
+    private var missing: [Int]
+    private var isVisit: [Bool]
+    /// The most teams of one game, and the team windows' old values per depth.
+    private let maxTeams: Int
+    private var savedTeams: [Int]
+    /// Per slot, the visit venues hosted for the last time in it.
+    private var closingVisits: [[Int]]
+    /// Per slot s > first, per venue: the cheapest step from the venue into the slot.
+    private var minStep: [[Int]]
+    /// Per slot, per venue: the slot's positions, nearest first.
+    private var nearest: [[[Int]]]
+
+    init(
+        _ problem: TourProblem, first: Int = 0, suffix: [Int]? = nil, upperBound: Int = Int.max,
+        deadline: ContinuousClock.Instant, isCancelled: @escaping @Sendable () -> Bool = { false },
+        onImprovement: ((Int) -> Void)? = nil
+    ) {
+        p = problem
+        n = problem.n
+        slotCount = problem.slotCount
+        self.first = first
+        self.suffix = suffix ?? [Int](repeating: 0, count: problem.slotCount)
+        bestCost = upperBound
+        self.deadline = deadline
+        self.isCancelled = isCancelled
+        self.onImprovement = onImprovement
+        plan = [[Int]](repeating: [Int](repeating: -1, count: problem.n), count: problem.slotCount)
+        current = [Int](repeating: -1, count: problem.n)
+        lastAtVenue = [Int](repeating: Int.min / 2, count: problem.n * problem.venueCount)
+        lastSawTeam = [Int](repeating: Int.min / 2, count: problem.n * max(1, problem.teamCount))
+        visitedTimes = [Int](repeating: 0, count: problem.n * problem.venueCount)
+        missing = [Int](repeating: problem.visit.count, count: problem.n)
+        isVisit = [Bool](repeating: false, count: problem.venueCount)
+        maxTeams = max(1, problem.teams.map(\.count).max() ?? 1)
+        savedTeams = [Int](repeating: 0, count: problem.slotCount * problem.n * maxTeams)
+        for v in problem.visit { isVisit[v] = true }
+        closingVisits = [[Int]](repeating: [], count: problem.slotCount)
+        for v in problem.visit {
+            if let last = (0..<problem.slotCount).last(where: { s in (0..<problem.n).contains { problem.venue[s * problem.n + $0] == v } }) {
+                closingVisits[last].append(v)
+            }
+        }
+        let strict = problem.venueWindow > 1
+        minStep = (0..<problem.slotCount).map { s in
+            (0..<problem.venueCount).map { v in
+                (0..<problem.n).map { k in problem.venue[s * problem.n + k] }.filter { !strict || $0 != v }
+                    .map { problem.km[v][$0] }.min() ?? 0
+            }
+        }
+        nearest = (0..<problem.slotCount).map { s in
+            (0..<problem.venueCount).map { v in
+                (0..<problem.n).sorted { (problem.km[v][problem.venue[s * problem.n + $0]], $0) < (problem.km[v][problem.venue[s * problem.n + $1]], $1) }
+            }
+        }
+    }
+
+    /// Runs the search; `best` and `bestCost` hold its best plan.
+    func run() {
+        slot(first, cost: 0)
+    }
+
+    private func timeUp() -> Bool {
+        if stopped { return true }
+        if nodes & 1023 == 0 {
+            if ContinuousClock.now >= deadline || isCancelled() { stopped = true }
+            if let shared, shared.cost < bestCost { bestCost = shared.cost }
+        }
+        return stopped
+    }
+
+    private func slot(_ s: Int, cost: Int) {
+        if s == slotCount {
+            if cost < bestCost {
+                bestCost = cost
+                best = Array(plan[first...])
+                shared?.offer(best!, cost: cost)
+                onImprovement?(cost)
+            }
+            if firstOnly { stopped = true }
+            return
+        }
+        var rest = 0
+        if s > first { for u in 0..<n { rest += minStep[s][p.venue[current[u]]] } }
+        place(s, u: 0, used: 0, cost: cost, rest: rest)
+    }
+
+    private func place(_ s: Int, u: Int, used: UInt64, cost: Int, rest: Int) {
+        if u == n {
+            finishSlot(s, cost: cost)
+            return
+        }
+        nodes += 1
+        if timeUp() { return }
+        let from = current[u]
+        let restAfter = s > first ? rest - minStep[s][p.venue[from]] : 0
+        let order: [Int]
+        if s == first {
+            // Officials interchangeable: the first slot is fixed (official u on its u-th game).
+            order = p.interchangeable && restrict == nil ? [u] : Array(0..<n)
+        } else {
+            order = nearest[s][p.venue[from]]
+        }
+        let q1 = p.venueWindow, q2 = p.teamWindow
+        let base = s * n
+        let mask = restrict?[s][u] ?? UInt64.max
+        for k in order where used & (1 << UInt64(k)) == 0 && mask & (1 << UInt64(k)) != 0 {
+            let g = base + k
+            guard p.allowed[u][g] else { continue }
+            let v = p.venue[g]
+            var step = 0
+            if s > first {
+                guard p.reachable[from][k] else { continue }
+                step = p.km[p.venue[from]][v]
+            }
+            // Nearest first: once the bound fails, every later game fails too.
+            if cost + step + restAfter + suffix[s] >= bestCost { break }
+            if s - lastAtVenue[u * p.venueCount + v] < q1 { continue }
+            var clash = false
+            for t in p.teams[g] where s - lastSawTeam[u * p.teamCount + t] < q2 { clash = true; break }
+            if clash { continue }
+            // Take g (the windows' old values kept on the depth's stack).
+            let saved = (s * n + u) * maxTeams
+            let savedVenue = lastAtVenue[u * p.venueCount + v]
+            for (i, t) in p.teams[g].enumerated() {
+                savedTeams[saved + i] = lastSawTeam[u * p.teamCount + t]
+                lastSawTeam[u * p.teamCount + t] = s
+            }
+            lastAtVenue[u * p.venueCount + v] = s
+            if isVisit[v] {
+                if visitedTimes[u * p.venueCount + v] == 0 { missing[u] -= 1 }
+                visitedTimes[u * p.venueCount + v] += 1
+            }
+            current[u] = g
+            plan[s][u] = k
+            place(s, u: u + 1, used: used | (1 << UInt64(k)), cost: cost + step, rest: restAfter)
+            current[u] = from
+            if isVisit[v] {
+                visitedTimes[u * p.venueCount + v] -= 1
+                if visitedTimes[u * p.venueCount + v] == 0 { missing[u] += 1 }
+            }
+            lastAtVenue[u * p.venueCount + v] = savedVenue
+            for (i, t) in p.teams[g].enumerated() { lastSawTeam[u * p.teamCount + t] = savedTeams[saved + i] }
+            if stopped { return }
+        }
+    }
+
+    private func finishSlot(_ s: Int, cost: Int) {
+        // Every venue to visit that is hosted for the last time now must have been visited by everyone, and
+        // nobody may miss more venues than slots are left.
+        let left = slotCount - 1 - s
+        for u in 0..<n {
+            if missing[u] > left { return }
+            for v in closingVisits[s] where visitedTimes[u * p.venueCount + v] == 0 { return }
+        }
+        slot(s + 1, cost: cost)
+    }
+}
+
+/// The decomposition bounds and the whole search, within a time limit.
+struct TourSolver: Sendable {
+    let problem: TourProblem
+    let deadline: ContinuousClock.Instant
+    var isCancelled: @Sendable () -> Bool = { false }
+    /// Diagnostic lines (`--trace`).
+    var trace: (@Sendable (String) -> Void)? = nil
+
+    struct Outcome {
+        var plan: [[Int]]?
+        var cost: Int?
+        /// The best proven lower bound.
+        var bound: Int
+        /// True when the search was exhausted (the plan is optimal, or there is none).
+        var exhausted: Bool
+        var nodes: Int
+        /// Slots from which the suffix problem was solved exactly.
+        var suffixesSolved: Int
+        /// The suffix bounds.
+        var suffix: [Int]
+    }
+
+    /// A plan by the search stopped at its first leaf (nearest venue first), within `seconds`.
+    static func firstPlan(_ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false }) -> [[Int]]? {
+        let search = TourSearch(problem, deadline: .now + .seconds(seconds), isCancelled: isCancelled)
+        search.firstOnly = true
+        search.run()
+        return search.best
+    }
+
+    /// The suffix bounds (from the last slot backwards), then the whole search started from `start`.
+    func solve(
+        start: [[Int]]?, startCost: Int?, boundShare: Double, shared: SharedTourIncumbent? = nil,
+        progress: ((Int?, Int) -> Void)? = nil
+    ) -> Outcome {
+        let S = problem.slotCount
+        let relaxed = problem.relaxed
+        var suffix = [Int](repeating: 0, count: S)
+        var nodes = 0
+        var solved = 0
+        let total = deadline - ContinuousClock.now
+        let boundDeadline = ContinuousClock.now + total * boundShare
+        var infeasibleFrom: Int? = nil
+        if S >= 2 {
+            for a in stride(from: S - 2, through: 0, by: -1) {
+                // A cheap bound first: each game of the next slot is entered from some game of this one.
+                let cheap = suffix[a + 1] + Self.stepBound(relaxed, slot: a)
+                let search = TourSearch(relaxed, first: a, suffix: suffix, deadline: boundDeadline, isCancelled: isCancelled)
+                search.run()
+                nodes += search.nodes
+                if search.stopped {
+                    // Out of the bounds' share: the rest take the cheap bound.
+                    suffix[a] = cheap
+                    for b in stride(from: a - 1, through: 0, by: -1) { suffix[b] = suffix[b + 1] + Self.stepBound(relaxed, slot: b) }
+                    break
+                }
+                solved += 1
+                guard search.best != nil else {
+                    infeasibleFrom = a
+                    break
+                }
+                suffix[a] = max(cheap, search.bestCost)
+                trace?("tours: suffix from slot \(a + 1): \(suffix[a]) km (cheap bound \(cheap)), \(search.nodes) nodes")
+                progress?(nil, suffix[a])
+            }
+        }
+        if let infeasibleFrom {
+            _ = infeasibleFrom
+            return Outcome(plan: nil, cost: nil, bound: Int.max, exhausted: true, nodes: nodes, suffixesSolved: solved, suffix: suffix)
+        }
+        let search = TourSearch(
+            problem, suffix: suffix, upperBound: startCost.map { $0 + 1 } ?? Int.max, deadline: deadline,
+            isCancelled: isCancelled, onImprovement: { progress?($0, suffix[0]) })
+        search.shared = shared
+        search.run()
+        trace?("tours: whole search \(search.stopped ? "stopped" : "exhausted"), best \(search.best != nil ? search.bestCost : startCost ?? -1), \(search.nodes) nodes")
+        nodes += search.nodes
+        let plan = search.best ?? start
+        let cost = search.best != nil ? search.bestCost : startCost
+        let exhausted = !search.stopped
+        var bound = suffix[0]
+        if exhausted { bound = cost ?? Int.max }
+        return Outcome(plan: plan, cost: cost, bound: bound, exhausted: exhausted, nodes: nodes, suffixesSolved: solved, suffix: suffix)
+    }
+
+    /// A lower bound on one transition (slot s to s + 1) of any plan: every game of s + 1 is entered from a
+    /// game of s and every game of s left to one of s + 1, each at least at its cheapest allowed step.
+    static func stepBound(_ p: TourProblem, slot s: Int) -> Int {
+        let n = p.n
+        func allowed(_ k: Int, _ l: Int) -> Bool {
+            let g = s * n + k, h = (s + 1) * n + l
+            if !p.reachable[g][l] { return false }
+            if p.venueWindow > 1 && p.venue[g] == p.venue[h] { return false }
+            if p.teamWindow > 1 && p.teams[g].contains(where: { p.teams[h].contains($0) }) { return false }
+            return true
+        }
+        var into = 0, outOf = 0
+        for l in 0..<n {
+            into += (0..<n).filter { allowed($0, l) }.map { p.km[p.venue[s * n + $0]][p.venue[(s + 1) * n + l]] }.min() ?? 0
+        }
+        for k in 0..<n {
+            outOf += (0..<n).filter { allowed(k, $0) }.map { p.km[p.venue[s * n + k]][p.venue[(s + 1) * n + $0]] }.min() ?? 0
+        }
+        return max(into, outOf)
+    }
+}
+
+/// The large-neighbourhood search of a tour plan: a window of slots for a group of officials is freed (each
+/// official of the group may take any game the group holds in those slots) and solved exactly by the branch
+/// and bound, the rest of the plan fixed; a neighbourhood that finishes quickly grows.
+struct TourNeighbourhoods {
+    let problem: TourProblem
+    let suffix: [Int]
+    var shared: SharedTourIncumbent? = nil
+
+    /// Per slot, a lower bound on the kilometres from it to the last slot of any plan within `restrict`: per
+    /// transition, the officials whose games are fixed on both sides exactly, the others (each on a distinct
+    /// game) at least at the cheapest entry into each of their games, or exit out of each; never below the
+    /// free problem's bound `free`.
+    static func tailBounds(_ p: TourProblem, restrict: [[UInt64]], free: [Int]) -> [Int] {
+        let n = p.n, S = p.slotCount
+        var tail = [Int](repeating: 0, count: S)
+        if S < 2 { return tail }
+        for t in stride(from: S - 2, through: 0, by: -1) {
+            var fixed = 0
+            var fromGames: [Int] = [], toGames: [Int] = []
+            for o in 0..<n {
+                let a = restrict[t][o], b = restrict[t + 1][o]
+                if a.nonzeroBitCount == 1 && b.nonzeroBitCount == 1 {
+                    fixed += p.km[p.venue[t * n + a.trailingZeroBitCount]][p.venue[(t + 1) * n + b.trailingZeroBitCount]]
+                } else {
+                    for k in 0..<n where a & (1 << UInt64(k)) != 0 && !fromGames.contains(k) { fromGames.append(k) }
+                    for l in 0..<n where b & (1 << UInt64(l)) != 0 && !toGames.contains(l) { toGames.append(l) }
+                }
+            }
+            var loose = 0
+            if !fromGames.isEmpty && !toGames.isEmpty {
+                func step(_ k: Int, _ l: Int) -> Int? {
+                    let g = t * n + k, h = (t + 1) * n + l
+                    if !p.reachable[g][l] { return nil }
+                    if p.venueWindow > 1 && p.venue[g] == p.venue[h] { return nil }
+                    if p.teamWindow > 1 && p.teams[g].contains(where: { p.teams[h].contains($0) }) { return nil }
+                    return p.km[p.venue[g]][p.venue[h]]
+                }
+                // Officials outnumbering games on a side cannot happen: each official holds a distinct game.
+                let into = toGames.reduce(0) { sum, l in sum + (fromGames.compactMap { step($0, l) }.min() ?? 0) }
+                let outOf = fromGames.reduce(0) { sum, k in sum + (toGames.compactMap { step(k, $0) }.min() ?? 0) }
+                loose = fromGames.count == toGames.count ? max(into, outOf) : 0
+            }
+            tail[t] = max(free[t], tail[t + 1] + fixed + loose)
+        }
+        return tail
+    }
+
+    struct Result {
+        var plan: [[Int]]
+        var cost: Int
+        var nodes: Int
+    }
+
+    func improve(
+        _ start: [[Int]], deadline: ContinuousClock.Instant, isCancelled: @escaping @Sendable () -> Bool,
+        trace: (@Sendable (String) -> Void)? = nil
+    ) -> Result {
+        let n = problem.n, S = problem.slotCount
+        var plan = start
+        var cost = problem.cost(plan)
+        var nodes = 0
+        var generator = SeededRandom(seed: 0x70_75_72)
+        var width = min(S, 4)
+        var group = min(n, 4)
+        var stale = 0
+        while ContinuousClock.now < deadline && !isCancelled() {
+            if let shared, shared.cost < cost, let better = shared.plan {
+                plan = better
+                cost = shared.cost
+            }
+            let a = Int(generator.next() % UInt64(max(1, S - width + 1)))
+            var officials = Array(0..<n)
+            for i in stride(from: n - 1, to: 0, by: -1) { officials.swapAt(i, Int(generator.next() % UInt64(i + 1))) }
+            let freed = Set(officials.prefix(group))
+            var restrict = [[UInt64]](repeating: [UInt64](repeating: 0, count: n), count: S)
+            for s in 0..<S {
+                let inWindow = s >= a && s < a + width
+                var held: UInt64 = 0
+                for o in freed { held |= 1 << UInt64(plan[s][o]) }
+                for o in 0..<n { restrict[s][o] = inWindow && freed.contains(o) ? held : 1 << UInt64(plan[s][o]) }
+            }
+            let budget = min(2.0, max(0.05, (deadline - ContinuousClock.now).inSeconds))
+            let search = TourSearch(
+                problem, suffix: Self.tailBounds(problem, restrict: restrict, free: suffix), upperBound: cost,
+                deadline: .now + .seconds(budget), isCancelled: isCancelled)
+            search.restrict = restrict
+            search.run()
+            nodes += search.nodes
+            if let better = search.best, search.bestCost < cost {
+                plan = better
+                cost = search.bestCost
+                shared?.offer(plan, cost: cost)
+                stale = 0
+                trace?("tours: neighbourhood slots \(a + 1)-\(a + width), \(group) officials: \(cost) km")
+            } else {
+                stale += 1
+            }
+            // A neighbourhood searched through quickly: a larger one; one that ran out of time: a smaller one.
+            if !search.stopped && stale > 3 {
+                if group < n { group += 1 } else if width < S { width += 1 }
+                stale = 0
+            } else if search.stopped {
+                if width > 2 { width -= 1 } else if group > 2 { group -= 1 }
+            }
+        }
+        return Result(plan: plan, cost: cost, nodes: nodes)
+    }
+}
+
+/// The best tour plan found by any of the searches running side by side.
+final class SharedTourIncumbent: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bestCost = Int.max
+    private var bestPlan: [[Int]]?
+
+    private var done = false
+
+    var cost: Int { lock.withLock { bestCost } }
+    /// Set when the whole search is exhausted: the neighbourhoods stop.
+    var finished: Bool {
+        get { lock.withLock { done } }
+        set { lock.withLock { done = newValue } }
+    }
+    var plan: [[Int]]? { lock.withLock { bestPlan } }
+
+    func offer(_ plan: [[Int]], cost: Int) {
+        lock.withLock {
+            if cost < bestCost {
+                bestCost = cost
+                bestPlan = plan
+            }
+        }
+    }
+}
