@@ -1,5 +1,5 @@
 # Shortcuts for the README's commands (each is a script in scripts/ that works without make too).
-.PHONY: run test test-greedy-only report bench fuzz udine terms limits oracle
+.PHONY: run test test-greedy-only report bench fuzz udine terms limits oracle tup
 
 run:
 	bash scripts/run.sh
@@ -44,3 +44,9 @@ limits:
 N ?= 5000
 oracle:
 	bash scripts/oracle.sh $(N) --record
+
+# Benchmarks/TUP.md: every row of the Traveling Umpire Problem's published table at the targets' limits (60 s
+# up to 10 teams, 300 s for 12-14, 600 s from 16: about 10 hours); CAP=S lowers every limit to S seconds.
+tup:
+	swift build -c release --product touchline
+	python3 scripts/tup-report.py $(if $(CAP),--cap $(CAP))

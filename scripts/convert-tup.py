@@ -19,7 +19,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_TABLE = os.path.join(HERE, "..", "instances", "officials", "tup", "best_known.csv")
+DEFAULT_TABLE = os.path.join(HERE, "..", "instances", "officials", "tup", "original", "best_known.csv")
 
 
 def parse(path):

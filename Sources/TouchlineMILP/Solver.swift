@@ -24,6 +24,8 @@ public struct SolveOptions: Sendable {
     /// choose a path (how long a procedure tries one form before another) give way to the whole limit, so
     /// that only the limit itself depends on the clock.
     public var reproducible = false
+    /// Set for `method: greedy`: a kind's own searches (the officials' season tours) stop at their first plan.
+    public var heuristicOnly = false
 
     public init(
         timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,

@@ -137,6 +137,7 @@ struct EngineRun<Kind: ProblemKind> {
         var partOptions = solveOptions(seconds: max(0.05, remaining(atLeast: 0.05) - kept))
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         partOptions.reportsLevels = false
+        partOptions.heuristicOnly = method == .greedy
         guard let parts = Kind.abilities.solveIndependently(
             instance, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
         else { return nil }

@@ -33,6 +33,8 @@ struct DaySheets {
     var unfilled: [(match: String, missing: Int, reason: String)] = []
     /// Matches per pitch (pitches, matchday).
     var usage: [Count]? = nil
+    /// The heading of the load's `extra` column.
+    var loadExtraTitle = "Moves"
     /// Matches per official (officials, matchday), with travel in `extra`.
     var load: [Count]? = nil
     var moves: [String] = []
@@ -126,7 +128,7 @@ struct DaySheets {
             lines.append("")
             lines.append("Officials' load:")
             let travel = load.contains { $0.extra != nil }
-            lines += Self.columns([["Official", "Matches"] + (travel ? ["Moves"] : [])]
+            lines += Self.columns([["Official", "Matches"] + (travel ? [loadExtraTitle] : [])]
                                   + load.map { [$0.name, String($0.count)] + (travel ? [$0.extra ?? ""] : []) }, indent: "  ")
         }
         if !moves.isEmpty {

@@ -1,7 +1,15 @@
 import TouchlineMILP
 
 extension OfficialsKind {
-    public static func formulate(_ instance: OfficialsInstance) -> Formulation<OfficialsSolution> { build(instance).0 }
+    public static func formulate(_ instance: OfficialsInstance) -> Formulation<OfficialsSolution> {
+        if instance.rules?.isTour ?? false {
+            switch TourProblem.make(instance) {
+            case let .success(problem): return tourFormulation(instance, problem)
+            case .failure: return impossibleTourFormulation(instance)
+            }
+        }
+        return build(instance).0
+    }
 
     /// The formulation and the builder that made it (its column groups serve the league search).
     /// With `fixedCrews`, the model of the large-neighbourhood search: every match keeps that crew size (see

@@ -12,8 +12,9 @@ extension OfficialsKind: IndependentlySolvedKind {
     public static func solveIndependently(
         _ instance: OfficialsInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
     ) -> IndependentSolve<OfficialsSolution>? {
-        // Season tours have their own exact search (no GLPK needed); `method: greedy` gets its first plan.
-        if instance.rules?.isTour ?? false { return solveTours(instance, exact: solver != nil, options: options) }
+        // Season tours have their own exact search (no GLPK needed, so in every build); `method: greedy` gets
+        // its first plan.
+        if instance.rules?.isTour ?? false { return solveTours(instance, exact: !options.heuristicOnly, options: options) }
         guard instance.rules?.hasCustomObjective ?? false, let solver else { return nil }
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }

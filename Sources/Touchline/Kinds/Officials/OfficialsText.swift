@@ -34,6 +34,11 @@ enum OfficialsText {
             DaySheets.Count(name: official.displayName, group: nil, count: solution.load[official.id] ?? 0,
                             extra: moving ? String(solution.travel[official.id] ?? 0) : nil)
         }
+        // Season tours: each official's km instead of moves between field groups.
+        if let tours = solution.tourKm {
+            sheets.loadExtraTitle = "Km"
+            for (index, official) in officials.enumerated() { sheets.load?[index].extra = String(tours.officials[official.id] ?? 0) }
+        }
         sheets.moves = solution.moves.map { move in
             "\(names[move.official] ?? move.official): \(move.from) (\(move.fromGroup)) → \(move.to) (\(move.toGroup))"
         }

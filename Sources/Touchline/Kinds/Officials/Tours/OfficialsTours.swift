@@ -31,23 +31,25 @@ extension OfficialsKind {
         control?.report(.levelStarted(name: level, index: 1, count: 2))
         // A first plan for a quarter of the limit at most (nearest venue first, backtracking), then the bounds
         // and the whole search, then the neighbourhoods for what is left.
-        let first = TourSolver.firstPlan(problem, seconds: 0.25 * limit, isCancelled: cancelled)
-        let firstCost = first.map { problem.cost($0) }
-        control?.report(.heuristic(objective: firstCost.map(Double.init), seconds: elapsed()))
         let trace: (@Sendable (String) -> Void)? = control.flatMap { control in
             control.isTracing ? { @Sendable line in control.trace(line) } : nil
         }
+        let first = TourSolver.firstPlan(problem, seconds: 0.25 * limit, isCancelled: cancelled, trace: trace)
+        let firstCost = first.map { problem.cost($0) }
+        control?.report(.heuristic(objective: firstCost.map(Double.init), seconds: elapsed()))
         let solver = TourSolver(problem: problem, deadline: deadline, isCancelled: cancelled, trace: trace)
         control?.trace("tours: first plan \(firstCost.map(String.init) ?? "none") km in \(elapsed()) s")
         // Two searches side by side, sharing their best plan: the bounds and the whole branch and bound on
         // one core, the neighbourhoods on the other (stopped when the whole search is exhausted).
-        let shared = SharedTourIncumbent()
+        let shared = SharedTourIncumbent { cost in
+            control?.report(.progress(level: level, incumbent: Double(cost), bound: nil, gap: nil, nodes: 0, seconds: elapsed()))
+        }
         if let first, let firstCost { shared.offer(first, cost: firstCost) }
         let results = TourResults()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             if index == 0 {
-                let outcome = solver.solve(start: first, startCost: firstCost, boundShare: 0.5, shared: shared) { incumbent, bound in
-                    control?.report(.progress(level: level, incumbent: incumbent.map(Double.init), bound: Double(bound), gap: nil, nodes: 0, seconds: elapsed()))
+                let outcome = solver.solve(start: first, startCost: firstCost, boundShare: 0.5, shared: shared) { _, bound in
+                    control?.report(.progress(level: level, incumbent: shared.cost == Int.max ? nil : Double(shared.cost), bound: Double(bound), gap: nil, nodes: 0, seconds: elapsed()))
                 }
                 results.set(outcome)
                 shared.finished = true
@@ -59,9 +61,9 @@ extension OfficialsKind {
         }
         var outcome = results.outcome!
         outcome.nodes += results.extraNodes
-        if let plan = shared.plan, shared.cost < outcome.cost ?? Int.max {
+        if let plan = shared.plan, problem.cost(plan) < outcome.cost ?? Int.max {
             outcome.plan = plan
-            outcome.cost = shared.cost
+            outcome.cost = problem.cost(plan)
         }
         let seconds = elapsed()
         let stop: StopReason = cancelled() ? .cancelled : .timeLimit
@@ -73,17 +75,21 @@ extension OfficialsKind {
             }
             return IndependentSolve(solution: nil, proven: false, method: .branchAndBound, nodes: outcome.nodes)
         }
+        // Proven when the whole search was exhausted and its bar is the plan's cost.
+        let proven = outcome.exhausted && cost <= outcome.bound
         let bound = Double(min(outcome.bound, cost))
-        let gap = relativeGap(Double(cost), bound)
+        let gap = proven ? 0 : relativeGap(Double(cost), bound)
+        let termination: LevelTermination = proven ? .optimal : .feasible
+        let filled = Double(problem.n * problem.slotCount)
         let levels = [
-            LevelStats(name: "filled", termination: .optimal, value: Double(problem.n * problem.slotCount), bound: Double(problem.n * problem.slotCount), gap: 0, seconds: 0, nodes: 0),
-            LevelStats(name: level, termination: outcome.exhausted ? .optimal : .feasible, stopReason: outcome.exhausted ? nil : stop,
-                       value: Double(cost), bound: bound, gap: outcome.exhausted ? 0 : gap, seconds: seconds, nodes: outcome.nodes),
+            LevelStats(name: "filled", termination: .optimal, value: filled, bound: filled, gap: 0, seconds: 0, nodes: 0),
+            LevelStats(name: level, termination: termination, stopReason: proven ? nil : stop, value: Double(cost), bound: bound,
+                       gap: gap, seconds: seconds, nodes: outcome.nodes),
         ]
-        control?.report(.levelFinished(name: level, termination: outcome.exhausted ? .optimal : .feasible, objective: Double(cost), bound: bound, gap: outcome.exhausted ? 0 : gap, seconds: seconds))
+        control?.report(.levelFinished(name: level, termination: termination, objective: Double(cost), bound: bound, gap: gap, seconds: seconds))
         return IndependentSolve(
-            solution: problem.solution(instance, plan: plan), proven: outcome.exhausted, method: .branchAndBound,
-            nodes: outcome.nodes, levels: levels, bound: bound, gap: outcome.exhausted ? 0 : gap)
+            solution: problem.solution(instance, plan: plan), proven: proven, method: .branchAndBound,
+            nodes: outcome.nodes, levels: levels, bound: bound, gap: gap)
     }
 }
 

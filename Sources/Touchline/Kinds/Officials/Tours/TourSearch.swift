@@ -221,12 +221,20 @@ struct TourSolver: Sendable {
         var suffix: [Int]
     }
 
-    /// A plan by the search stopped at its first leaf (nearest venue first), within `seconds`.
-    static func firstPlan(_ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false }) -> [[Int]]? {
-        let search = TourSearch(problem, deadline: .now + .seconds(seconds), isCancelled: isCancelled)
+    /// A plan within `seconds`: the search stopped at its first leaf (nearest venue first) for a fifth of the
+    /// time (at most a second), then, when it found none, the annealing repair.
+    static func firstPlan(
+        _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
+        trace: (@Sendable (String) -> Void)? = nil
+    ) -> [[Int]]? {
+        let started = ContinuousClock.now
+        let search = TourSearch(problem, deadline: started + .seconds(min(1, 0.2 * seconds)), isCancelled: isCancelled)
         search.firstOnly = true
         search.run()
-        return search.best
+        if let plan = search.best { return plan }
+        // Exhausted without a plan: there is none (the whole search will prove it again, with its bounds).
+        if !search.stopped { return nil }
+        return TourAnnealing(p: problem).run(deadline: started + .seconds(seconds), seed: 1, isCancelled: isCancelled, trace: trace)
     }
 
     /// The suffix bounds (from the last slot backwards), then the whole search started from `start`.
@@ -276,11 +284,13 @@ struct TourSolver: Sendable {
         search.run()
         trace?("tours: whole search \(search.stopped ? "stopped" : "exhausted"), best \(search.best != nil ? search.bestCost : startCost ?? -1), \(search.nodes) nodes")
         nodes += search.nodes
+        // The cost of the plan itself: the search's bar may have been lowered by a plan found beside it.
         let plan = search.best ?? start
-        let cost = search.best != nil ? search.bestCost : startCost
+        let cost = plan.map { problem.cost($0) }
         let exhausted = !search.stopped
         var bound = suffix[0]
-        if exhausted { bound = cost ?? Int.max }
+        // Exhausted: no plan is cheaper than the search's final bar (its own best, or one found beside it).
+        if exhausted { bound = search.bestCost }
         return Outcome(plan: plan, cost: cost, bound: bound, exhausted: exhausted, nodes: nodes, suffixesSolved: solved, suffix: suffix)
     }
 
@@ -431,12 +441,18 @@ final class SharedTourIncumbent: @unchecked Sendable {
     }
     var plan: [[Int]]? { lock.withLock { bestPlan } }
 
+    /// Called with each better cost (from whichever search found it).
+    private let onImprovement: (@Sendable (Int) -> Void)?
+
+    init(onImprovement: (@Sendable (Int) -> Void)? = nil) { self.onImprovement = onImprovement }
+
     func offer(_ plan: [[Int]], cost: Int) {
-        lock.withLock {
-            if cost < bestCost {
-                bestCost = cost
-                bestPlan = plan
-            }
+        let improved = lock.withLock {
+            guard cost < bestCost else { return false }
+            bestCost = cost
+            bestPlan = plan
+            return true
         }
+        if improved { onImprovement?(cost) }
     }
 }

@@ -1,0 +1,280 @@
+import Foundation
+import Testing
+import TouchlineMILP
+import TouchlineTesting
+@testable import Touchline
+
+/// Season tours (`rules.everySlot`): the branch and bound against exhaustive search over every plan the
+/// verifier accepts, the Traveling Umpire Problem's published optima and a published infeasibility, the
+/// benchmark's own cost (`scripts/tup-cost.py`) on every shipped instance, the verifier on broken plans, and
+/// the input rules.
+@Suite struct OfficialsTourTests {
+    // MARK: - Random small tours against exhaustive search
+
+    /// 2-3 officials, 3-5 slots of one match per official (2n of 2n + 2 teams paired at random, each match at
+    /// its own venue of n + 1 to n + 3), random windows, sometimes venues to visit, an attachment to a team or
+    /// an unavailable slot.
+    static func randomTour(seed: UInt64) -> OfficialsInstance {
+        var random = SeededRandom(seed: seed)
+        let n = 2 + random.int(below: 2)
+        let slots = 3 + random.int(below: n == 2 ? 3 : 2)
+        let venueCount = n + 1 + random.int(below: 3)
+        let teams = (1...(2 * n + 2)).map { "t\($0)" }
+        let venues = (1...venueCount).map { Venue(id: "v\($0)") }
+        var distances: [DistanceEntry] = []
+        for a in 0..<venueCount {
+            for b in (a + 1)..<venueCount { distances.append(DistanceEntry(from: venues[a].id, to: venues[b].id, km: 5 + random.int(below: 60))) }
+        }
+        let day = LocalDateTime("2027-04-03T13:00")!
+        func shuffled(_ count: Int) -> [Int] {
+            var items = Array(0..<count)
+            for i in stride(from: count - 1, to: 0, by: -1) { items.swapAt(i, random.int(below: i + 1)) }
+            return items
+        }
+        var matches: [OfficialsMatch] = []
+        for s in 0..<slots {
+            // Each slot: the teams paired at random, each match at its own venue.
+            let order = shuffled(teams.count), places = shuffled(venueCount)
+            for k in 0..<n {
+                matches.append(OfficialsMatch(
+                    id: "s\(s)m\(k)", start: day + s * 1440, durationMinutes: 120, venue: venues[places[k]].id,
+                    teams: [teams[order[2 * k]], teams[order[2 * k + 1]]]))
+            }
+        }
+        var officials = (1...n).map { Official(id: "u\($0)") }
+        if random.int(below: 4) == 0 { officials[0].teams = [teams[random.int(below: teams.count)]] }
+        if random.int(below: 6) == 0 {
+            let s = random.int(below: slots)
+            // Unavailable over one slot's matches: with everySlot no plan exists (the oracle agrees).
+            officials[n - 1].unavailable = [TimeWindow(from: day + (s * 1440 - 60), to: day + (s * 1440 + 60))]
+        }
+        var rules = OfficialsRules()
+        rules.everySlot = true
+        rules.venueWindow = [1, 2, 2, 3][random.int(below: 4)]
+        rules.teamWindow = 1 + random.int(below: 2)
+        if random.int(below: 3) == 0 {
+            rules.visitVenues = Array(Set(matches.map(\.venue))).sorted().prefix(1 + random.int(below: 2)).map { $0 }
+        }
+        var instance = OfficialsInstance(venues: venues, matches: matches, officials: officials, rules: rules)
+        instance.distances = distances
+        return instance
+    }
+
+    /// Every plan the verifier can accept, and the least `tourKm` among those it does. With everySlot every
+    /// official works exactly one match in each slot and each match takes at most one official, and each slot
+    /// has as many matches as officials: so every accepted plan gives each slot a permutation of the officials,
+    /// and the search lists all of them (plans outside it break a rule the verifier checks).
+    static func exhaustive(_ instance: OfficialsInstance) -> Int? {
+        let n = instance.officials.count
+        let starts = Array(Set(instance.matches.map(\.start))).sorted()
+        let bySlot = starts.map { start in instance.matches.filter { $0.start == start }.map(\.id) }
+        func permutations(_ items: [Int]) -> [[Int]] {
+            if items.count <= 1 { return [items] }
+            return items.indices.flatMap { i in
+                permutations(Array(items[..<i] + items[(i + 1)...])).map { [items[i]] + $0 }
+            }
+        }
+        let perms = permutations(Array(0..<n))
+        var best: Int? = nil
+        var choice = [Int](repeating: 0, count: starts.count)
+        while true {
+            var assignments: [String: [String]] = [:]
+            for (s, ids) in bySlot.enumerated() {
+                for (k, id) in ids.enumerated() { assignments[id] = [instance.officials[perms[choice[s]][k]].id] }
+            }
+            var solution = OfficialsSolution(assignments: assignments)
+            let verifier = OfficialsKind.verifier(instance)
+            let km = verifier.tourKilometres(assignments, rules: TourRulesCheck(instance))
+            solution.tourKm = DistanceSummary(total: km.values.reduce(0, +), officials: km)
+            solution.load = Dictionary(uniqueKeysWithValues: instance.officials.map { ($0.id, starts.count) })
+            if verifier.check(solution).isEmpty {
+                let total = solution.tourKm!.total
+                if best == nil || total < best! { best = total }
+            }
+            var position = 0
+            while position < choice.count {
+                choice[position] += 1
+                if choice[position] < perms.count { break }
+                choice[position] = 0
+                position += 1
+            }
+            if position == choice.count { break }
+        }
+        return best
+    }
+
+    @Test(arguments: 0..<60)
+    func branchAndBoundFindsTheExhaustiveOptimum(_ seed: Int) throws {
+        let instance = Self.randomTour(seed: UInt64(seed))
+        #expect(OfficialsKind.validate(instance).isEmpty, "\(OfficialsKind.validate(instance))")
+        let oracle = Self.exhaustive(instance)
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(timeLimitSeconds: 20))
+        if let oracle {
+            #expect(report.status == .optimal)
+            #expect(report.objective?.tourKm == oracle)
+            #expect(report.method == .branchAndBound)
+        } else {
+            #expect(report.status == .infeasible, "exhaustive search finds no plan; got \(report.status)")
+        }
+    }
+
+    /// The random tours exercise both answers (and the windows bind on some): the oracle is not trivially
+    /// one-sided.
+    @Test func randomToursHavePlansAndNone() {
+        let optima = (0..<60).map { Self.exhaustive(Self.randomTour(seed: UInt64($0))) }
+        #expect(optima.filter { $0 != nil }.count >= 15)
+        #expect(optima.filter { $0 == nil }.count >= 5)
+    }
+
+    @Test(arguments: 0..<12)
+    func greedyPlansKeepEveryRule(_ seed: Int) throws {
+        let instance = Self.randomTour(seed: UInt64(100 + seed))
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
+        // Engine.solve verifies every plan it reports; greedy finds one whenever one exists on these sizes.
+        if Self.exhaustive(instance) != nil {
+            #expect(report.status == .feasible)
+            #expect(report.solution.map { OfficialsKind.verify(instance, $0) } == [])
+        } else {
+            #expect(report.solution == nil || report.status != .feasible)
+        }
+    }
+
+    // MARK: - The Traveling Umpire Problem
+
+    static func shipped(_ name: String) throws -> OfficialsInstance {
+        let data = try Data(contentsOf: Repository.url("instances/officials/tup/\(name).json"))
+        return try JSONDecoder().decode(OfficialsInstance.self, from: data)
+    }
+
+    /// The rows of `best_known.csv`: instance, q1, q2, best known value, proven.
+    static func bestKnown() throws -> [(name: String, q1: Int, q2: Int, value: Int, proven: Bool)] {
+        let text = try String(contentsOf: Repository.url("instances/officials/tup/original/best_known.csv"), encoding: .utf8)
+        // Rows without a value (no plan known) are left out.
+        return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 6, let q1 = Int(fields[2]), let q2 = Int(fields[3]), let value = Int(fields[4]) else { return nil }
+            return (fields[0], q1, q2, value, fields[5] == "true")
+        }
+    }
+
+    static let small = ["umps4", "umps6", "umps6A", "umps6B", "umps6C", "umps8", "umps8A", "umps8B", "umps8C", "umps10", "umps10A", "umps10B", "umps10C"]
+
+    @Test(arguments: small)
+    func publishedOptimumIsProven(_ name: String) throws {
+        let instance = try Self.shipped(name)
+        let row = try #require(try Self.bestKnown().first { $0.name == name })
+        #expect(instance.rules?.venueWindow == row.q1 && instance.rules?.teamWindow == row.q2)
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(timeLimitSeconds: 60))
+        #expect(report.status == .optimal)
+        #expect(report.objective?.tourKm == row.value)
+        #expect(row.proven)
+        let plan = try #require(report.solution)
+        let scored = try Self.benchmarkCost(name, plan)
+        #expect(scored.cost == row.value)
+        #expect(scored.violations == [])
+    }
+
+    @Test func publishedInfeasibilityIsProven() throws {
+        // umps12 with q1 = 6, q2 = 3 has no plan (Xue, Luo and Lim); the search proves it by exhausting.
+        var instance = try Self.shipped("umps12")
+        instance.rules?.venueWindow = 6
+        instance.rules?.teamWindow = 3
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(timeLimitSeconds: 120))
+        #expect(report.status == .infeasible)
+        #expect(report.reason?.contains("searched every plan") == true)
+    }
+
+    /// `scripts/tup-cost.py` on a plan: the benchmark's cost and the rules it breaks.
+    static func benchmarkCost(_ name: String, _ plan: OfficialsSolution) throws -> (cost: Int, violations: [String]) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tup-\(name)-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try JSONSerialization.data(withJSONObject: ["solution": ["assignments": plan.assignments]]).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "scripts/tup-cost.py", "instances/officials/tup/original/\(name).txt", file.path]
+        process.currentDirectoryURL = Repository.root
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (try #require(json["cost"] as? Int), try #require(json["violations"] as? [String]))
+    }
+
+    /// On every shipped instance, a plan that ignores the rules (official k on each slot's k-th match): the
+    /// objective's tourKm equals the benchmark's cost, and both checkers find it broken.
+    @Test func tourKmIsTheBenchmarksCostOnEveryInstance() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Repository.url("instances/officials/tup").path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        #expect(names.count == 30)
+        for name in names {
+            let instance = try Self.shipped(name)
+            var assignments: [String: [String]] = [:]
+            let starts = Array(Set(instance.matches.map(\.start))).sorted()
+            for start in starts {
+                for (k, match) in instance.matches.filter({ $0.start == start }).enumerated() { assignments[match.id] = ["U\(k + 1)"] }
+            }
+            let plan = OfficialsSolution(assignments: assignments)
+            let scored = try Self.benchmarkCost(name, plan)
+            #expect(OfficialsKind.objective(instance, plan).tourKm == scored.cost, "\(name)")
+            #expect(!scored.violations.isEmpty)
+            #expect(!OfficialsKind.verify(instance, plan).isEmpty)
+        }
+    }
+
+    // MARK: - The verifier and the input rules
+
+    @Test func verifierNamesEachBrokenRule() throws {
+        let instance = try Self.shipped("umps4")
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions())
+        var plan = try #require(report.solution)
+        #expect(OfficialsKind.verify(instance, plan) == [])
+        // Swap the two umpires of one round: their km change, so the reported tourKm no longer adds up.
+        let round = instance.matches.filter { $0.id.hasPrefix("r3-") }.map(\.id)
+        let (a, b) = (plan.assignments[round[0]]!, plan.assignments[round[1]]!)
+        plan.assignments[round[0]] = b
+        plan.assignments[round[1]] = a
+        let swapped = OfficialsKind.verify(instance, plan)
+        #expect(swapped.contains { $0.contains("tourKm") } || swapped.contains { $0.contains("venueWindow") })
+        // One umpire on both matches of a round: one slot twice, another empty.
+        plan.assignments[round[0]] = a
+        plan.assignments[round[1]] = a
+        let doubled = OfficialsKind.verify(instance, plan)
+        #expect(doubled.contains { $0.contains("matches in slot 3") })
+        #expect(doubled.contains { $0.contains("has no match in slot 3") })
+        // One umpire on every match: the other works no slot and visits no venue.
+        let allOnOne = OfficialsKind.verify(instance, OfficialsSolution(assignments: Dictionary(uniqueKeysWithValues: instance.matches.map { ($0.id, ["U1"]) })))
+        #expect(allOnOne.contains { $0.contains("rules.everySlot: exactly one") })
+        #expect(allOnOne.contains { $0.hasPrefix("U2 never works at V1") })
+    }
+
+    @Test func inputRulesNameTheirPaths() throws {
+        var instance = try Self.shipped("umps4")
+        instance.rules?.everySlot = false
+        var issues = OfficialsKind.validate(instance).map(\.path)
+        #expect(issues.contains("rules.venueWindow"))
+        #expect(issues.contains("rules.visitVenues"))
+        instance = try Self.shipped("umps4")
+        instance.rules?.objective = .levels([["maxLoad": 1]])
+        instance.officials[0].maxTotal = 3
+        instance.distances?.append(DistanceEntry(from: "V1", to: "V2", km: 1))
+        instance.distances?.append(DistanceEntry(from: "V1", to: "V9", km: 1))
+        issues = OfficialsKind.validate(instance).map(\.path)
+        #expect(issues.contains("rules.objective[0].maxLoad"))
+        #expect(issues.contains("officials[0].maxTotal"))
+        #expect(issues.contains { $0.hasPrefix("distances[") && $0.hasSuffix("]") })
+        #expect(issues.contains { $0.hasSuffix(".to") })
+        instance = try Self.shipped("umps4")
+        instance.distances = Array(instance.distances!.dropFirst())
+        #expect(OfficialsKind.validate(instance).map(\.path).contains("distances"))
+    }
+
+    @Test func aSlotWithTooFewMatchesIsProvenInfeasible() throws {
+        var instance = try Self.shipped("umps4")
+        instance.matches.removeLast()
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions())
+        #expect(report.status == .infeasible)
+        #expect(report.reason?.contains("has 1 matches for 2 officials") == true)
+    }
+}

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Solves every row of the Traveling Umpire Problem's published table and writes Benchmarks/TUP.md: for each
+instance and (q1, q2) of instances/officials/tup/original/best_known_bounds.csv, Touchline's status, cost
+(scored by scripts/tup-cost.py from the original file, which also checks the plan), proven bound, gap and
+seconds, against the best published lower and upper bounds; then the targets, met or missed.
+
+    python3 scripts/tup-report.py [--cap SECONDS] [--only TEXT] [--results DIR] [--binary PATH]
+
+Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from 16 (about 10 hours in all);
+--cap lowers every limit to SECONDS (the report says which limit each row had). One solve at a time, release
+build. With --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit
+matches. A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
+Benchmarks/tup-records/ with its checker's output.
+"""
+import argparse
+import csv
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TUP = os.path.join(ROOT, "instances/officials/tup/original")
+
+
+def limit_for(teams):
+    return 60 if teams <= 10 else 300 if teams <= 14 else 600
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cap", type=float)
+    parser.add_argument("--only")
+    parser.add_argument("--results", default=os.path.join(ROOT, ".build-report/tup"))
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/touchline"))
+    parser.add_argument("--out", default=os.path.join(ROOT, "Benchmarks/TUP.md"))
+    args = parser.parse_args()
+    os.makedirs(args.results, exist_ok=True)
+    times_file = os.path.join(args.results, "times.txt")
+    times = {}
+    if os.path.exists(times_file):
+        for line in open(times_file):
+            key, limit, seconds = line.split()
+            times[key] = (float(limit), float(seconds))
+    rows = list(csv.DictReader(open(os.path.join(TUP, "best_known_bounds.csv"))))
+    measured = []
+    for row in rows:
+        name, q1, q2 = row["instance"], int(row["q1"]), int(row["q2"])
+        key = f"{name}-q{q1}-{q2}"
+        if args.only and args.only not in key:
+            continue
+        teams = int(row["n_teams"])
+        limit = limit_for(teams) if args.cap is None else min(args.cap, limit_for(teams))
+        instance = os.path.join(args.results, key + ".instance.json")
+        result = os.path.join(args.results, key + ".json")
+        run([sys.executable, os.path.join(ROOT, "scripts/convert-tup.py"), os.path.join(TUP, name + ".txt"),
+             "--q1", str(q1), "--q2", str(q2), "--out", instance], check=True)
+        if key in times and times[key][0] == limit and os.path.exists(result):
+            seconds = times[key][1]
+        else:
+            start = time.time()
+            with open(result, "w") as handle:
+                subprocess.run([args.binary, "solve", "--time-limit", str(limit), instance], stdout=handle,
+                               stderr=subprocess.DEVNULL)
+            seconds = time.time() - start
+            times[key] = (limit, seconds)
+            with open(times_file, "w") as handle:
+                for k, (l, s) in sorted(times.items()):
+                    handle.write(f"{k} {l} {s:.3f}\n")
+        output = json.load(open(result))
+        entry = {"key": key, "name": name, "teams": teams, "q1": q1, "q2": q2, "limit": limit, "seconds": seconds,
+                 "status": output.get("status"), "published": row["status"],
+                 "lb": float(row["lower_bound"]) if row["lower_bound"] else None,
+                 "ub": int(row["upper_bound"]) if row["upper_bound"] else None,
+                 "bound": output.get("bound"), "cost": None, "checked": None}
+        if output.get("solution"):
+            scored = run([sys.executable, os.path.join(ROOT, "scripts/tup-cost.py"), os.path.join(TUP, name + ".txt"),
+                          result, "--q1", str(q1), "--q2", str(q2)])
+            checked = json.loads(scored.stdout)
+            entry["cost"] = checked["cost"]
+            entry["checked"] = checked["feasible"]
+            entry["verify"] = run([args.binary, "verify", instance, result]).returncode == 0
+            objective = (output.get("objective") or {}).get("tourKm")
+            if objective != checked["cost"]:
+                sys.exit(f"{key}: tourKm {objective} but tup-cost.py says {checked['cost']}")
+            if entry["ub"] is not None and checked["feasible"] and checked["cost"] < entry["ub"]:
+                os.makedirs(os.path.join(ROOT, "Benchmarks/tup-records"), exist_ok=True)
+                with open(os.path.join(ROOT, "Benchmarks/tup-records", key + ".json"), "w") as handle:
+                    json.dump({"instance": name, "q1": q1, "q2": q2, "cost": checked["cost"],
+                               "assignments": output["solution"]["assignments"]}, handle, indent=1, sort_keys=True)
+        measured.append(entry)
+        print(f"{key}: {entry['status']} {entry['cost']} bound {entry['bound']} in {seconds:.1f} s", file=sys.stderr)
+    write(measured, args)
+
+
+def pct(a, b):
+    return 100.0 * (a - b) / b if a is not None and b else None
+
+
+def fmt(x, digits=2):
+    return "–" if x is None else (f"{x:,.{digits}f}" if isinstance(x, float) else f"{x:,}")
+
+
+def write(measured, args):
+    commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT).stdout.strip()
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?") \
+        if os.path.exists("/proc/cpuinfo") else platform.processor()
+    lines = ["# The Traveling Umpire Problem", "",
+             f"Written by `scripts/tup-report.py` (`make tup`) on {datetime.date.today().isoformat()} at commit "
+             f"`{commit}`: {os.cpu_count()} cores ({cpu}), release build, one solve at a time. Every row of "
+             "`instances/officials/tup/original/best_known_bounds.csv`: the instance converted by "
+             "`scripts/convert-tup.py` at that (q1, q2), solved by `touchline solve --time-limit L` (season tours: the "
+             "branch and bound with decomposition bounds beside the neighbourhood search, on both cores), the plan "
+             "scored and checked by `scripts/tup-cost.py` from the original file and by `touchline verify`.", "",
+             "Columns: the published status and best lower and upper bounds; Touchline's status, cost, proven bound "
+             "(`bound`), its own gap, the cost against the best known upper bound (`vs best`, negative: better), the "
+             "bound against the best known lower bound, seconds and the limit L.", ""]
+    if args.cap is not None:
+        lines += [f"**Limits capped at {args.cap:g} s** (`--cap`): rows whose target limit is longer were measured "
+                  "at the cap, so their target is not measured at its own limit.", ""]
+    lines += ["| instance | q1 | q2 | published | best LB | best UB | status | cost | bound | gap % | vs best % | bound vs LB % | s | L |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for e in measured:
+        gap = pct(e["cost"], e["bound"]) if e["cost"] is not None and e["bound"] else None
+        lines.append("| " + " | ".join([
+            e["name"], str(e["q1"]), str(e["q2"]), e["published"], fmt(e["lb"], 1), fmt(e["ub"]), e["status"] or "–",
+            fmt(e["cost"]) + ("" if e["checked"] in (None, True) else " (broken!)"),
+            fmt(int(e["bound"]) if e["bound"] is not None else None), fmt(gap), fmt(pct(e["cost"], e["ub"])),
+            fmt(pct(e["bound"], e["lb"]) if e["bound"] is not None and e["status"] != "infeasible" else None),
+            f"{e['seconds']:.1f}", f"{e['limit']:g}"]) + " |")
+    lines += ["", "## Targets", ""]
+    small = [e for e in measured if e["teams"] <= 10 and e["published"] == "optimal"]
+    firsts = {}
+    for e in small:
+        firsts.setdefault(e["name"], e)
+    small = list(firsts.values())
+    proven = [e for e in small if e["status"] == "optimal" and e["cost"] == e["ub"]]
+    if small:
+        times_ = [e["seconds"] for e in small]
+        ok = len(proven) == len(small) and statistics.median(times_) < 10 and max(times_) < 60
+        lines.append(f"- **Up to 10 teams, proven optimal with the published optimum, median under 10 s, each under 60 s**: "
+                     f"{'met' if ok else 'missed'}: {len(proven)} of {len(small)} proven at the published value, median "
+                     f"{statistics.median(times_):.2f} s, slowest {max(times_):.2f} s.")
+    mid = [e for e in measured if e["teams"] in (12, 14) and e["published"] == "optimal"]
+    if mid:
+        within = [e for e in mid if e["cost"] is not None and pct(e["cost"], e["ub"]) <= 1.0 + 1e-9]
+        closed = [e for e in mid if e["status"] == "optimal"]
+        limits = sorted({e["limit"] for e in mid})
+        misses = ", ".join(f"{e['key']} {fmt(pct(e['cost'], e['ub']))} %" if e["cost"] is not None else f"{e['key']} no plan"
+                           for e in mid if e not in within)
+        lines.append(f"- **12 and 14 teams, within 1 % of the optimum in 5 minutes** (measured at {', '.join(f'{l:g} s' for l in limits)}): "
+                     f"{'met' if len(within) == len(mid) and limits == [300] else 'missed'}: {len(within)} of {len(mid)} within 1 %, "
+                     f"{len(closed)} proven optimal." + (f" Missed: {misses}." if misses else ""))
+    infeasible = [e for e in measured if e["published"] == "infeasible"]
+    if infeasible:
+        shown = [e for e in infeasible if e["status"] == "infeasible"]
+        lines.append(f"- **The infeasible rows proven infeasible**: {'met' if len(shown) == len(infeasible) else 'missed'}: "
+                     f"{len(shown)} of {len(infeasible)} (" + ", ".join(f"{e['key']} {e['status']} in {e['seconds']:.1f} s" for e in infeasible) + ").")
+    large = [e for e in measured if e["teams"] >= 16 and e["ub"] is not None]
+    if large:
+        planned = [e for e in large if e["cost"] is not None]
+        close = [e for e in planned if pct(e["cost"], e["ub"]) <= 3.0 + 1e-9]
+        bounded = [e for e in measured if e["teams"] >= 16 and e["bound"] is not None]
+        limits = sorted({e["limit"] for e in large})
+        lines.append(f"- **16 to 32 teams, a plan for every row with a known plan, within 3 % of the best known in 10 minutes, a lower bound for each** "
+                     f"(measured at {', '.join(f'{l:g} s' for l in limits)}): {'met' if len(close) == len(large) and limits == [600] else 'missed'}: "
+                     f"{len(planned)} of {len(large)} with a plan, {len(close)} within 3 %, a bound on {len(bounded)} of "
+                     f"{len([e for e in measured if e['teams'] >= 16])} rows.")
+    records = [e for e in measured if e["cost"] is not None and e["ub"] is not None and e["checked"] and e["cost"] < e["ub"]]
+    lines.append(f"- **A new best known plan or lower bound on an open row**: {'met' if records else 'missed'}" +
+                 (": " + ", ".join(e["key"] for e in records) if records else " (none this run)") + ".")
+    lines.append("")
+    open(args.out, "w").write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
