@@ -48,7 +48,11 @@ extension OfficialsKind {
         let results = TourResults()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             if index == 0 {
-                let outcome = solver.solve(start: first, startCost: firstCost, boundShare: 0.5, shared: shared) { _, bound in
+                // With `--reproducible` the whole search does not read the neighbourhoods' plans, so a proven
+                // answer is the first optimal plan in its own order, whatever the timing.
+                let outcome = solver.solve(
+                    start: first, startCost: firstCost, boundShare: 0.5, shared: options.reproducible ? nil : shared
+                ) { _, bound in
                     control?.report(.progress(level: level, incumbent: shared.cost == Int.max ? nil : Double(shared.cost), bound: Double(bound), gap: nil, nodes: 0, seconds: elapsed()))
                 }
                 results.set(outcome)
@@ -61,7 +65,7 @@ extension OfficialsKind {
         }
         var outcome = results.outcome!
         outcome.nodes += results.extraNodes
-        if let plan = shared.plan, problem.cost(plan) < outcome.cost ?? Int.max {
+        if !(options.reproducible && outcome.exhausted), let plan = shared.plan, problem.cost(plan) < outcome.cost ?? Int.max {
             outcome.plan = plan
             outcome.cost = problem.cost(plan)
         }
