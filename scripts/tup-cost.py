@@ -22,6 +22,7 @@ DEFAULT_TABLE = os.path.join(HERE, "..", "instances", "officials", "tup", "origi
 
 
 def read_tup(path):
+    # Read here, not through convert-tup.py: a misreading of the file in one is then caught by the other.
     text = open(path).read()
     teams = int(re.search(r"nTeams\s*=\s*(\d+)", text).group(1))
 
