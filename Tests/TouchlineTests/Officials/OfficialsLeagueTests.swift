@@ -27,6 +27,18 @@ import TouchlineMILP
             rules: OfficialsRules(restMinutes: 0, teamConflicts: .soft, objective: objective))
     }
 
+    /// A league with no officials at all (found by the fuzzer: the greedy divided by the number of officials):
+    /// every slot unfilled, with its reason, and no crash.
+    @Test func aLeagueWithoutOfficialsLeavesEverySlotUnfilled() throws {
+        var instance = Self.handInstance()
+        instance.officials = []
+        for method in [InstanceOptions.Method.greedy, .auto] {
+            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: method, timeLimitSeconds: 2))
+            #expect(report.solution?.unfilled.count == 3)
+            #expect(report.objective?.filled == 0)
+        }
+    }
+
     @Test func termsCountedByHand() throws {
         let instance = Self.handInstance()
         let core = OfficialsKind.core(instance)

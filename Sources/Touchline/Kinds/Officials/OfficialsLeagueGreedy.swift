@@ -331,7 +331,8 @@ struct LeagueGreedy {
     /// does, until nothing changes.
     mutating func optionalSlots(_ order: [Int]) {
         let n = officialCount
-        if wTeamFrequency != 0 {
+        // (No officials: no slot to give, and no multiple to reach.)
+        if wTeamFrequency != 0 && n > 0 {
             for team in 0..<teamTotal {
                 let short = (n - teamAssigned[team] % n) % n
                 guard short > 0 && short <= 3 else { continue }
