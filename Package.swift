@@ -88,14 +88,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Test support: the conformance check every kind's tests run (KindConformance).
+        // Test support: the conformance check every kind's tests run (KindConformance), the exhaustive search
+        // of the oracle tests, the repository's root.
         .target(
             name: "TouchlineTesting",
             dependencies: ["Touchline", "TouchlineMILP"]
         ),
         .testTarget(
             name: "TouchlineMILPTests",
-            dependencies: ["TouchlineMILP"]
+            dependencies: ["TouchlineMILP", "TouchlineTesting"]
         ),
         .testTarget(
             name: "TouchlineTests",
@@ -103,16 +104,16 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchlineReportTests",
-            dependencies: ["TouchlineReport"]
+            dependencies: ["TouchlineReport", "TouchlineTesting"]
         ),
         .testTarget(
             name: "TouchlineFuzzTests",
-            dependencies: ["TouchlineFuzz"],
+            dependencies: ["TouchlineFuzz", "TouchlineTesting"],
             exclude: ["Regressions"]
         ),
         .testTarget(
             name: "TouchlineCLITests",
-            dependencies: ["touchline"]
+            dependencies: ["touchline", "TouchlineTesting"]
         ),
     ]
 )

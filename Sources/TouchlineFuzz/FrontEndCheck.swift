@@ -49,7 +49,7 @@ public enum FrontEndCheck {
         let greedy = InstanceOptions(method: .greedy, timeLimitSeconds: 2)
         let settings = RunSettings(reproducible: true)
         func solve(_ options: InstanceOptions, format: OutputFormat = .json) -> Result<FrontEndOutput, TouchlineError> {
-            Result { () throws(TouchlineError) in try JSONFrontEnd.solve(data, options: options, settings: settings, format: format) }
+            Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.solve(data, options: options, settings: settings, format: format) })
         }
         /// An error that only a bug gives (a plan that failed its own verification, a solver failure).
         func isInternal(_ error: TouchlineError) -> Bool {
@@ -88,7 +88,7 @@ public enum FrontEndCheck {
             }
         }
         if steps.export && issues.isEmpty {
-            switch JSONFrontEnd.export(data, format: .lp) {
+            switch Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.export(data, format: .lp) }) {
             case .success: break
             case let .failure(error): outcome.failures.append("export --format lp on a valid instance: \(error.description.prefix(300))")
             }
@@ -131,7 +131,7 @@ public enum FrontEndCheck {
             failures.append("\(label): the JSON says status \(status), the front end \(solved.status.rawValue)")
         }
         if status != "invalid" {
-            switch JSONFrontEnd.verify(instance: data, result: Data(solved.output.utf8)) {
+            switch Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.verify(instance: data, result: Data(solved.output.utf8)) }) {
             case let .success(violations):
                 // The plan of an infeasible or unknown result lists the rules it breaks; verify names them too,
                 // so only a plan that claims to keep every rule must verify clean.

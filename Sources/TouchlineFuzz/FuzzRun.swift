@@ -23,7 +23,7 @@ public enum FuzzSeeds {
         for kind in ProblemKinds.all {
             for size in kind.generatorSize.smallSeries.prefix(2) {
                 for seed in 1...2 {
-                    if case let .success(text) = JSONFrontEnd.generate(kind: kind.name, size: size, seed: UInt64(seed)) {
+                    if case let .success(text) = Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: kind.name, size: size, seed: UInt64(seed)) }) {
                         seeds.append(("generated \(kind.name) size \(size) seed \(seed)", Array(text.utf8)))
                     }
                 }
@@ -109,7 +109,7 @@ public final class FuzzRun: @unchecked Sendable {
     let configuration: Configuration
     let seeds: [(name: String, bytes: [UInt8])]
     /// The seeds read once (the mutator edits trees).
-    let trees: [JSONTree?]
+    let trees: [JSONValue?]
     /// Cumulative seed weights: a seed is picked with odds proportional to 1/sqrt(its size), so small instances
     /// (fast to solve) are mutated more often and the largest still about once every few hundred inputs.
     let cumulative: [Double]
@@ -131,7 +131,7 @@ public final class FuzzRun: @unchecked Sendable {
     public init(configuration: Configuration, seeds: [(name: String, bytes: [UInt8])]) {
         self.configuration = configuration
         self.seeds = seeds
-        self.trees = seeds.map { JSONTree.read(Data($0.bytes)) }
+        self.trees = seeds.map { JSONValue.read(Data($0.bytes)) }
         var total = 0.0
         self.cumulative = seeds.map { seed in
             total += 1 / Double(max(seed.bytes.count, 100)).squareRoot()

@@ -48,8 +48,8 @@ public struct Mutator: Sendable {
 
     /// A mutated copy of `seed` (1 to 4 edits). `tree` is the seed already read (nil: read it here, or mutate
     /// its bytes when it is not JSON).
-    public func mutate(_ seed: [UInt8], tree given: JSONTree?? = nil, random: inout FuzzRandom) -> [UInt8] {
-        let read: JSONTree? = given ?? JSONTree.read(Data(seed))
+    package func mutate(_ seed: [UInt8], tree given: JSONValue?? = nil, random: inout FuzzRandom) -> [UInt8] {
+        let read: JSONValue? = given ?? JSONValue.read(Data(seed))
         guard var tree = read, !random.chance(12) else {
             return mutateBytes(seed, random: &random)
         }
@@ -66,24 +66,24 @@ public struct Mutator: Sendable {
         return bytes
     }
 
-    func mutateNode(_ node: JSONTree, borrowed: [String], random: inout FuzzRandom) -> JSONTree {
+    func mutateNode(_ node: JSONValue, borrowed: [String], random: inout FuzzRandom) -> JSONValue {
         // One in ten: a value of another type.
         if random.chance(10) {
-            return random.pick([.null, .bool(true), .bool(false), .number("0"), .number("-1"), .string("x"), .array([]), .object([]),
-                                .array([.number("1")]), .object([JSONTree.Member(key: "id", value: .string("x"))])])
+            return random.pick([.null, .bool(true), .bool(false), .number(text: "0"), .number(text: "-1"), .string("x"), .array([]), .object([]),
+                                .array([.number(text: "1")]), .object([(key: "id", value: .string("x"))])])
         }
         switch node {
         case .null, .bool:
             return random.pick([.bool(true), .bool(false), .null])
-        case let .number(text):
-            if random.chance(60) { return .number(random.pick(Self.extremeNumbers)) }
-            let value = Double(text) ?? 0
+        case let .number(number):
+            if random.chance(60) { return .number(text: random.pick(Self.extremeNumbers)) }
+            let value = number.value
             switch random.below(5) {
-            case 0: return .number(Self.format(value + 1))
-            case 1: return .number(Self.format(value - 1))
-            case 2: return .number(Self.format(value * Double(random.pick([2, 10, 1000, -1]))))
-            case 3: return .number(String(random.below(2001) - 1000))
-            default: return .number(Self.format(value / 2))
+            case 0: return .number(text: Self.format(value + 1))
+            case 1: return .number(text: Self.format(value - 1))
+            case 2: return .number(text: Self.format(value * Double(random.pick([2, 10, 1000, -1]))))
+            case 3: return .number(text: String(random.below(2001) - 1000))
+            default: return .number(text: Self.format(value / 2))
             }
         case let .string(text):
             switch random.below(8) {
@@ -118,7 +118,7 @@ public struct Mutator: Sendable {
             case 5:
                 return .array(Array(elements.prefix(random.below(elements.count + 1))))
             default:
-                return .array(elements + [random.pick([.null, .number("1"), .string(""), .object([]), .array([])])])
+                return .array(elements + [random.pick([.null, .number(text: "1"), .string(""), .object([]), .array([])])])
             }
         case var .object(members):
             switch random.below(6) {
@@ -126,9 +126,9 @@ public struct Mutator: Sendable {
                 if !members.isEmpty { members.remove(at: random.below(members.count)) }
                 return .object(members)
             case 2:
-                members.append(JSONTree.Member(
+                members.append((
                     key: random.pick(["preffered", "extra", "", "id", "options", "\u{0}", "ids"]),
-                    value: random.pick([.number("1"), .string("x"), .null, .array([])])))
+                    value: random.pick([.number(text: "1"), .string("x"), .null, .array([])])))
                 return .object(members)
             case 3:
                 return .object([])
@@ -190,20 +190,20 @@ public struct Mutator: Sendable {
     }
 }
 
-extension JSONTree {
+extension JSONValue {
     /// The numbers a sweep puts in every numeric field: the ends of Int64, the ends and the smallest of Double,
     /// negative zero and a subnormal.
-    public static let sweepExtremes = [
+    package static let sweepExtremes = [
         "-9223372036854775808", "9223372036854775807", "-0", "1e308", "-1e308", "5e-324", "-1", "0",
     ]
 
     /// Every document that replaces one number of this one by one of `values` (one variant per number and value,
     /// in document order): a sweep of every numeric field, where random mutation may miss a field that few
     /// seeds carry.
-    public func numberSweep(_ values: [String] = JSONTree.sweepExtremes) -> [JSONTree] {
+    package func numberSweep(_ values: [String] = JSONValue.sweepExtremes) -> [JSONValue] {
         switch self {
-        case let .number(text):
-            return values.filter { $0 != text }.map { .number($0) }
+        case let .number(number):
+            return values.filter { $0 != number.text }.map { .number(text: $0) }
         case let .array(elements):
             return elements.indices.flatMap { i in
                 elements[i].numberSweep(values).map { variant in
@@ -225,9 +225,6 @@ extension JSONTree {
         }
     }
 
-    /// Reads a document; nil when it is not JSON.
-    public static func parse(_ data: Data) -> JSONTree? { read(data) }
-
-    /// The document as compact JSON.
-    public var data: Data { Data(bytes) }
+    /// The document as compact JSON, every number as written.
+    package var data: Data { Data(bytes) }
 }

@@ -78,7 +78,7 @@ extension ModelComparison {
         workDirectory: String
     ) -> ModelComparison? {
         guard let solver = Solvers.default, case let .success(instance) = Kind.decodeInstance(data),
-              Kind.validate(instance).isEmpty, Kind.abilities.impossibility(instance) == nil
+              Kind.validate(instance).isEmpty, Kind.abilities.impossibility(Kind.prepare(instance)) == nil
         else { return nil }
         let started = ContinuousClock.now
         let greedy = Kind.greedy(instance)

@@ -98,7 +98,7 @@ extension Report {
         for kind in ProblemKinds.all {
             for size in configuration.series[kind.name] ?? [] where kind.generatorSize.range.contains(size) {
                 for seed in configuration.seeds {
-                    guard case let .success(text) = JSONFrontEnd.generate(kind: kind.name, size: size, seed: seed),
+                    guard case let .success(text) = Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: kind.name, size: size, seed: seed) }),
                           let result = InstanceRunner.run(
                               Data(text.utf8), name: "size \(size) seed \(seed)", size: size, timeLimit: configuration.timeLimit)
                     else { continue }

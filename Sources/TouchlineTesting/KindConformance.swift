@@ -31,7 +31,7 @@ public enum KindConformance {
             documents.append((url.lastPathComponent, data))
         }
         for size in Kind.generatorSize.smallSeries.prefix(2) {
-            switch JSONFrontEnd.generate(kind: Kind.name, size: size, seed: 1) {
+            switch Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: Kind.name, size: size, seed: 1) }) {
             case let .success(text): documents.append(("generated size \(size)", Data(text.utf8)))
             case let .failure(error): failures.append("generate size \(size): \(error)")
             }
@@ -74,7 +74,8 @@ public enum KindConformance {
 
         // Greedy's plan keeps every rule (where no collision is seen before solving: the engine runs greedy only
         // then).
-        let greedy = Kind.abilities.impossibility(instance) == nil ? Kind.greedy(instance, seconds: milpSeconds) : nil
+        let prepared = Kind.prepare(instance)
+        let greedy = Kind.abilities.impossibility(prepared) == nil ? Kind.greedy(prepared, seconds: milpSeconds) : nil
         if let greedy {
             let violations = Kind.verify(instance, greedy)
             if !violations.isEmpty { fail("greedy's plan breaks rules: \(violations.prefix(3))") }

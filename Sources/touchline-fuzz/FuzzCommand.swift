@@ -66,7 +66,7 @@ struct FuzzCommand: ParsableCommand {
             var failures = 0
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             for (name, bytes) in seeds {
-                guard let tree = JSONTree.parse(Data(bytes)) else { continue }
+                guard let tree = JSONValue.read(Data(bytes)) else { continue }
                 for variant in tree.numberSweep() {
                     inputs += 1
                     let outcome = FrontEndCheck.run(variant.data)

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TouchlineTesting
 
 /// Runs the built `touchline` binary, as a user would.
 enum Binary {
     /// The package root (for `instances/`).
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root: URL = Repository.root
 
     /// The `touchline` executable built next to this test bundle.
     static let url: URL? = {

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
+import TouchlineTesting
 @testable import TouchlineFuzz
 import Touchline
 
 /// The fuzzer's parts: regression inputs through every step, the mutator's determinism, the checks
 /// catching a broken promise, and a short run over the shipped instances.
 @Suite struct FuzzTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let regressions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Regressions")
+    static let root = Repository.root
+    static let regressions = Repository.url("Tests/TouchlineFuzzTests/Regressions")
 
     static var regressionFiles: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? [])
@@ -69,7 +69,7 @@ import Touchline
             let text = String(decoding: bytes, as: UTF8.self)
             if text.contains("9223372036854775808") || text.contains("1e-400") { sawExtreme = true }
             if String(validating: bytes, as: UTF8.self) == nil { sawInvalidUTF8 = true }
-            if JSONTree.read(Data(bytes)) == nil { sawNotJSON = true }
+            if JSONValue.read(Data(bytes)) == nil { sawNotJSON = true }
         }
         #expect(sawExtreme && sawInvalidUTF8 && sawNotJSON)
     }
@@ -138,7 +138,7 @@ import Touchline
         var inputs = 0
         var failures: [String] = []
         for (name, data) in seeds {
-            let tree = try #require(JSONTree.parse(data), "\(name) is not JSON")
+            let tree = try #require(JSONValue.read(data), "\(name) is not JSON")
             for variant in tree.numberSweep() {
                 inputs += 1
                 let outcome = FrontEndCheck.run(variant.data)

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TouchlineTesting
 import TouchlineMILP
 
 /// The DocC tutorial of the modelling layer: its code is `TutorialExamples.swift`, and it gives the answers
 /// the article says.
 @Suite struct TutorialTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     @Test func everyBlockOfTheArticleIsCompiled() throws {
         let article = try String(contentsOf: Self.root.appendingPathComponent("Sources/TouchlineMILP/TouchlineMILP.docc/Tutorial.md"), encoding: .utf8)

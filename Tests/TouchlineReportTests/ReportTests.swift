@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TouchlineTesting
 import Touchline
 import TouchlineMILP
 @testable import TouchlineReport
@@ -157,7 +158,7 @@ import TouchlineMILP
     /// A small run end to end: two shipped instances and the small series of every kind; every instance and
     /// every kind's chart in the Markdown; with glpsol installed, the exported models agree.
     @Test func aSmallReportCoversEveryKindAndInstance() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchline-report-test-\(UUID().uuidString)")
         let instances = folder.appendingPathComponent("instances")
         try FileManager.default.createDirectory(at: instances.appendingPathComponent("lineups"), withIntermediateDirectories: true)

@@ -42,11 +42,13 @@ struct Export: ParsableCommand {
             }
             values = parts.map { $0! }
         }
-        switch JSONFrontEnd.export(try IO.read(file), format: format, level: level, hold: values) {
-        case let .failure(error):
+        let data = try IO.read(file)
+        let text: String
+        do {
+            text = try JSONFrontEnd.export(data, format: format, level: level, hold: values)
+        } catch {
             try ExitStatus.fail(error)
-        case let .success(text):
-            try IO.save(text, to: output)
         }
+        try IO.save(text, to: output)
     }
 }

@@ -43,14 +43,14 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        let generated = regions == 1
-            ? JSONFrontEnd.generate(kind: kind, size: size, seed: seed)
-            : JSONFrontEnd.generateSeason(size: size, regions: regions, seed: seed)
-        switch generated {
-        case let .failure(error):
+        let text: String
+        do {
+            text = regions == 1
+                ? try JSONFrontEnd.generate(kind: kind, size: size, seed: seed)
+                : try JSONFrontEnd.generateSeason(size: size, regions: regions, seed: seed)
+        } catch {
             try ExitStatus.fail(error)
-        case let .success(text):
-            try IO.save(text, to: output)
         }
+        try IO.save(text, to: output)
     }
 }

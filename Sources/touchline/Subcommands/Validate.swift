@@ -40,17 +40,18 @@ struct Verify: ParsableCommand {
     func run() throws {
         let instanceData = try IO.read(instance)
         let resultData = try IO.read(result)
-        switch JSONFrontEnd.verify(instance: instanceData, result: resultData) {
-        case let .failure(error):
+        let violations: [String]
+        do {
+            violations = try JSONFrontEnd.verify(instance: instanceData, result: resultData)
+        } catch {
             try ExitStatus.fail(error)
-        case let .success(violations):
-            if violations.isEmpty {
-                IO.write("ok: the result keeps every rule")
-                return
-            }
-            for violation in violations { IO.write("violation: \(violation.printable)") }
-            try IO.exit(.violations)
         }
+        if violations.isEmpty {
+            IO.write("ok: the result keeps every rule")
+            return
+        }
+        for violation in violations { IO.write("violation: \(violation.printable)") }
+        try IO.exit(.violations)
     }
 }
 

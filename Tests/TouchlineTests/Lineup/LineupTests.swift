@@ -122,26 +122,13 @@ import TouchlineMILP
                 colourings = colourings.flatMap { partial in options.map { partial + [$0] } }
             }
         }
-        var best: LineupObjective? = nil
         var plan = LineupPlan(segments: analysis.segmentCount, players: analysis.playerCount)
-        func visit(_ s: Int) {
-            if s == analysis.segmentCount {
-                for colouring in colourings {
-                    plan.colour = instance.mode == .colourGroups ? colouring : nil
-                    let solution = analysis.solution(plan)
-                    guard LineupKind.verify(instance, solution).isEmpty else { continue }
-                    let objective = LineupKind.objective(instance, solution)
-                    if best == nil || LineupKind.isBetter(objective, than: best!) { best = objective }
-                }
-                return
-            }
-            for row in perSegment[s] {
-                plan.cells[s] = row
-                visit(s + 1)
-            }
+        let counts = perSegment.map(\.count) + [colourings.count]
+        return ExhaustiveSearch.best(LineupKind.self, instance, choices: counts) { choice in
+            for s in 0..<analysis.segmentCount { plan.cells[s] = perSegment[s][choice[s]] }
+            plan.colour = instance.mode == .colourGroups ? colourings[choice[analysis.segmentCount]] : nil
+            return analysis.solution(plan)
         }
-        visit(0)
-        return best
     }
 
     @Test(arguments: tinyCases.map(\.0))
@@ -162,6 +149,30 @@ import TouchlineMILP
         } else {
             #expect(report.status == .infeasible)
         }
+        #endif
+    }
+
+    /// The compact model (the best effort's model, the fallback past the pattern engine's limits, and
+    /// `options.formulation: "compact"`) proves the same optimum as exhaustive search on its own, in every mode.
+    @Test(arguments: tinyCases.map(\.0))
+    func compactModelMatchesExhaustiveSearch(_ name: String) throws {
+        #if GLPK
+        var instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
+        let optimum = Self.exhaustive(instance)
+        instance.options = InstanceOptions(method: .milp, timeLimitSeconds: 20, formulation: .compact)
+        let report = try Engine.solve(instance, kind: LineupKind.self)
+        #expect(report.stats.patterns == nil, "the pattern engine answered")
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+        if let optimum {
+            #expect(report.status == .optimal)
+            #expect(report.objective == optimum, "compact \(String(describing: report.objective)) vs exhaustive \(optimum)")
+        } else {
+            #expect(report.status == .infeasible)
+        }
+        #else
+        let instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(formulation: .compact))
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
         #endif
     }
 

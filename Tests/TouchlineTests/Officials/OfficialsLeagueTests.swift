@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlineTesting
 import TouchlineMILP
 @testable import Touchline
 
@@ -140,7 +141,7 @@ import TouchlineMILP
         let instance = Self.tinyLeague(seed: UInt64(40 + seed))
         let greedy = try #require(OfficialsKind.greedy(instance))
         let sizes = instance.matches.map { greedy.assignments[$0.id]?.count ?? 0 }
-        let (formulation, _) = OfficialsKind.build(instance, fixedCrews: sizes)
+        let (formulation, _) = OfficialsKind.build(OfficialsKind.prepare(instance), fixedCrews: sizes)
         let result = try #require(Solvers.default).solve(formulation.model, options: SolveOptions(timeLimitSeconds: 30))
         #expect(result.stopReason == .optimal)
         let plan = formulation.decode(try #require(result.solution))
@@ -152,8 +153,7 @@ import TouchlineMILP
     /// A real season goes the search's way: a verified plan no worse than greedy's, a bound on the right side
     /// when one is given, and every claim supported.
     @Test func seasonSearchImprovesOnGreedyAndVerifies() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../instances/officials/udine/RA-2-16.json"))
+        let data = try Data(contentsOf: Repository.url("instances/officials/udine/RA-2-16.json"))
         let instance = try JSONDecoder().decode(OfficialsInstance.self, from: data)
         let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
         let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 8))

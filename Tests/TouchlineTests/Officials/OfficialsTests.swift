@@ -1,5 +1,6 @@
 import Testing
 import TouchlineMILP
+import TouchlineTesting
 @testable import Touchline
 
 /// Small random `officials` instances: the MILP against exhaustive search, never worse than greedy, the
@@ -49,25 +50,9 @@ import TouchlineMILP
             (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }
                 .filter { crew in allowed.map { $0(m, crew) } ?? (crew.count <= match.needed) }
         }
-        var best: OfficialsObjective? = nil
-        var choice = [Int](repeating: 0, count: instance.matches.count)
-        while true {
-            let crews = choice.enumerated().map { options[$0][$1] }
-            let solution = core.solution(crews: crews, placeOf: places)
-            if OfficialsKind.verify(instance, solution).isEmpty {
-                let objective = OfficialsKind.objective(instance, solution)
-                if best == nil || OfficialsKind.isBetter(objective, than: best!) { best = objective }
-            }
-            var position = 0
-            while position < choice.count {
-                choice[position] += 1
-                if choice[position] < options[position].count { break }
-                choice[position] = 0
-                position += 1
-            }
-            if position == choice.count { break }
+        return ExhaustiveSearch.best(OfficialsKind.self, instance, choices: options.map(\.count)) { choice in
+            core.solution(crews: choice.enumerated().map { options[$0][$1] }, placeOf: places)
         }
-        return best
     }
 
     /// The lexicographic optimum of a small `matchday` over every plan: each match on no pitch or any pitch,
@@ -80,27 +65,13 @@ import TouchlineMILP
             (0..<(1 << n)).map { mask in (0..<n).filter { mask & (1 << $0) != 0 } }.filter { $0.count <= match.officials ?? 1 }
         }
         let places: [Int?] = [nil] + instance.pitches.indices.map { $0 }
-        var best: MatchdayObjective? = nil
-        var choice = [Int](repeating: 0, count: instance.matches.count * 2)
-        while true {
+        let counts = instance.matches.indices.flatMap { [places.count, crews[$0].count] }
+        return ExhaustiveSearch.best(MatchdayKind.self, instance, choices: counts) { choice in
             let placement = instance.matches.indices.map { places[choice[2 * $0]] }
             let crew = instance.matches.indices.map { crews[$0][choice[2 * $0 + 1]] }
-            let plan = MatchdaySolution(
+            return MatchdaySolution(
                 pitches: analysis.solution(placement: placement), officials: core.solution(crews: crew, placeOf: placement))
-            if MatchdayKind.verify(instance, plan).isEmpty {
-                let objective = MatchdayKind.objective(instance, plan)
-                if best.map({ MatchdayKind.isBetter(objective, than: $0) }) ?? true { best = objective }
-            }
-            var position = 0
-            while position < choice.count {
-                choice[position] += 1
-                if choice[position] < (position % 2 == 0 ? places.count : crews[position / 2].count) { break }
-                choice[position] = 0
-                position += 1
-            }
-            if position == choice.count { break }
         }
-        return best
     }
 
     /// A random tiny `matchday`: three matches of `tinyInstance`, two pitches (North and South, 15 minutes apart),

@@ -76,14 +76,13 @@ import TouchlineTesting
         }
         let perms = permutations(Array(0..<n))
         var best: Int? = nil
-        var choice = [Int](repeating: 0, count: starts.count)
-        while true {
+        let verifier = OfficialsKind.verifier(instance)
+        ExhaustiveSearch.forEachCombination(starts.map { _ in perms.count }) { choice in
             var assignments: [String: [String]] = [:]
             for (s, ids) in bySlot.enumerated() {
                 for (k, id) in ids.enumerated() { assignments[id] = [instance.officials[perms[choice[s]][k]].id] }
             }
             var solution = OfficialsSolution(assignments: assignments)
-            let verifier = OfficialsKind.verifier(instance)
             let km = verifier.tourKilometres(assignments, rules: TourRulesCheck(instance))
             solution.tourKm = DistanceSummary(total: km.values.reduce(0, +), officials: km)
             solution.load = Dictionary(uniqueKeysWithValues: instance.officials.map { ($0.id, starts.count) })
@@ -91,14 +90,6 @@ import TouchlineTesting
                 let total = solution.tourKm!.total
                 if best == nil || total < best! { best = total }
             }
-            var position = 0
-            while position < choice.count {
-                choice[position] += 1
-                if choice[position] < perms.count { break }
-                choice[position] = 0
-                position += 1
-            }
-            if position == choice.count { break }
         }
         return best
     }

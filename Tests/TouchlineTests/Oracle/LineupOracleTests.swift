@@ -175,7 +175,7 @@ import TouchlineMILP
         guard !problems.isEmpty else { return }
         let message = "\(label): " + problems.joined(separator: "; ")
         outcome.disagreements.append(message)
-        let folder = ProcessInfo.processInfo.environment["ORACLE_OUT"] ?? repositoryRoot().appendingPathComponent(".build/oracle").path
+        let folder = ProcessInfo.processInfo.environment["ORACLE_OUT"] ?? Repository.root.appendingPathComponent(".build/oracle").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var copy = instance
         copy.problem = "lineup"
@@ -184,10 +184,6 @@ import TouchlineMILP
         if let data = try? encoder.encode(copy) {
             try? data.write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(label).json"))
         }
-    }
-
-    static func repositoryRoot() -> URL {
-        Repository.root
     }
 
     static var count: Int { Int(ProcessInfo.processInfo.environment["ORACLE_COUNT"] ?? "") ?? 500 }
@@ -208,7 +204,7 @@ import TouchlineMILP
 
     /// Every instance once found to disagree (and the cases found outside the project), replayed.
     @Test func regressionFilesAgreeWithTheContract() throws {
-        let folder = Self.repositoryRoot().appendingPathComponent("Tests/Regressions/lineup-oracle")
+        let folder = Repository.root.appendingPathComponent("Tests/Regressions/lineup-oracle")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(!files.isEmpty)
         var outcome = Outcome()
@@ -227,7 +223,7 @@ import TouchlineMILP
 /// proof claimed must not be `infeasible`.
 @Suite struct LineupOutsideCaseTests {
     @Test func colourKeeperCaseIsNotInfeasible() throws {
-        let folder = LineupOracleTests.repositoryRoot().appendingPathComponent("Tests/Regressions/lineup-cases")
+        let folder = Repository.root.appendingPathComponent("Tests/Regressions/lineup-cases")
         let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible.json")))
         let result = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible-legal-plan.json"))) as? [String: Any]
         let solutionData = try JSONSerialization.data(withJSONObject: try #require(result?["solution"]))

@@ -1,5 +1,6 @@
 import Testing
 import TouchlineMILP
+import TouchlineTesting
 @testable import Touchline
 
 /// Small random `pitches` instances: the MILP against exhaustive search, never worse than greedy, and the
@@ -37,9 +38,7 @@ import TouchlineMILP
     /// The lexicographic optimum by trying every placement (4^5 = 1024).
     static func exhaustive(_ instance: PitchesInstance) -> PitchesObjective? {
         let options: [String?] = [nil] + instance.pitches.map(\.id)
-        var best: PitchesObjective? = nil
-        var choice = [Int](repeating: 0, count: instance.matches.count)
-        while true {
+        return ExhaustiveSearch.best(PitchesKind.self, instance, choices: instance.matches.map { _ in options.count }) { choice in
             var assignments: [String: String] = [:]
             for (index, option) in choice.enumerated() {
                 if let pitch = options[option] { assignments[instance.matches[index].id] = pitch }
@@ -47,21 +46,8 @@ import TouchlineMILP
             var usage: [String: Int] = [:]
             for pitch in instance.pitches { usage[pitch.id] = assignments.values.filter { $0 == pitch.id }.count }
             let unplaced = instance.matches.filter { assignments[$0.id] == nil }.map { UnplacedMatch(match: $0.id, reason: "-") }
-            let solution = PitchesSolution(assignments: assignments, unplaced: unplaced, usage: usage)
-            if PitchesKind.verify(instance, solution).isEmpty {
-                let objective = PitchesKind.objective(instance, solution)
-                if best == nil || PitchesKind.isBetter(objective, than: best!) { best = objective }
-            }
-            var position = 0
-            while position < choice.count {
-                choice[position] += 1
-                if choice[position] < options.count { break }
-                choice[position] = 0
-                position += 1
-            }
-            if position == choice.count { break }
+            return PitchesSolution(assignments: assignments, unplaced: unplaced, usage: usage)
         }
-        return best
     }
 
     #if GLPK

@@ -203,7 +203,7 @@ import TouchlineMILP
         for file in files.sorted() {
             let data = try Data(contentsOf: Self.folder.appendingPathComponent(file))
             for format in [ModelFileFormat.lp, .mps] {
-                let text = try JSONFrontEnd.export(data, format: format).get()
+                let text = try JSONFrontEnd.export(data, format: format)
                 #expect(text.contains(format == .lp ? "End" : "ENDATA"), "\(file) \(format)")
             }
         }

@@ -2,19 +2,21 @@ import Foundation
 import TouchlineMILP
 
 extension Engine {
-    /// One solve, as its stages: validate → pre-check → independent programs (for kinds that have them) →
-    /// greedy → MILP warm-started by greedy → choose the plan to report. Every plan is verified before it is
-    /// reported (``verified(_:_:)``).
+    /// One solve, as its stages: validate → prepare → pre-check → the kind's own pipeline (for kinds that have
+    /// one) → greedy → MILP warm-started by greedy → choose the plan to report. The instance is prepared once
+    /// and every stage after that works on the prepared form. Every plan is verified, from the instance alone,
+    /// before it is reported (``verified(_:_:)``).
     static func solveOnce<Kind: ProblemKind>(
         _ instance: Kind.Instance, kind: Kind.Type, options overrides: InstanceOptions, settings: RunSettings
     ) throws(TouchlineError) -> SolveReport<Kind> {
-        let run = EngineRun<Kind>(instance: instance, overrides: overrides, settings: settings)
+        var run = EngineRun<Kind>(instance: instance, overrides: overrides, settings: settings)
         if let invalid = run.validate() { return invalid }
         try run.checkMethod()
-        if let reason = Kind.abilities.impossibility(instance) {
+        run.prepare()
+        if let reason = Kind.abilities.impossibility(run.prepared) {
             return try run.noPlan(.infeasible, method: nil, reason: reason)
         }
-        if let report = try run.solveIndependently() { return report }
+        if let report = try run.solveByOwnPipeline() { return report }
         if run.method != .greedy, Solvers.default != nil,
            let report = try Kind.abilities.solveByComponents(instance, options: run.options, settings: run.settings, started: run.started)
         {
@@ -27,9 +29,11 @@ extension Engine {
     }
 }
 
-/// The state one solve carries through its stages: the instance, the merged options, the clock.
+/// The state one solve carries through its stages: the instance and its prepared form, the merged options,
+/// the clock.
 struct EngineRun<Kind: ProblemKind> {
     let instance: Kind.Instance
+    private var preparedForm: Kind.Prepared?
     let options: InstanceOptions
     let settings: RunSettings
     let started: ContinuousClock.Instant
@@ -44,6 +48,15 @@ struct EngineRun<Kind: ProblemKind> {
         if let trace = settings.trace { settings.control?.traceTo(trace) }
         self.settings = settings
         self.started = settings.started ?? ContinuousClock.now
+    }
+
+    /// Builds the prepared form, once, after validation (the kind's analysis may assume a valid instance).
+    mutating func prepare() { preparedForm = Kind.prepare(instance, options: options) }
+
+    /// The instance as every solving stage sees it. Precondition: ``prepare()`` ran.
+    var prepared: Kind.Prepared {
+        guard let preparedForm else { preconditionFailure("EngineRun.prepare() must run before the solving stages") }
+        return preparedForm
     }
 
     var method: InstanceOptions.Method { options.resolvedMethod }
@@ -110,7 +123,7 @@ struct EngineRun<Kind: ProblemKind> {
         var stats = stats
         stats.decidedSeconds = seconds()
         let plan = try Kind.abilities.bestEffort(
-            instance, solver: self.method == .greedy ? nil : Solvers.default,
+            prepared, solver: self.method == .greedy ? nil : Solvers.default,
             options: solveOptions(seconds: remaining(atLeast: 0.05))
         ).map { plan throws(TouchlineError) in try verified(plan, "best effort") }
         // The best effort may keep every rule after all: then a plan was found, and "unknown" would be untrue.
@@ -127,10 +140,10 @@ struct EngineRun<Kind: ProblemKind> {
         "no plan that keeps every hard rule was found within \(limit) s, and none is proven impossible; nothing is proven"
     }
 
-    // MARK: - Independent programs
+    // MARK: - The kind's own pipeline
 
-    /// For kinds whose work is many independent programs: their combined report; nil for the single model.
-    func solveIndependently() throws(TouchlineError) -> SolveReport<Kind>? {
+    /// For kinds with a pipeline of their own: its report; nil for the engine's single-model path.
+    func solveByOwnPipeline() throws(TouchlineError) -> SolveReport<Kind>? {
         // A kind with a best-effort plan keeps a little back for it (an unknown or infeasible answer still
         // shows the plan that breaks the fewest rules), so that the limit holds.
         let kept = Kind.abilities.hasBestEffort ? min(0.1 * limit, 0.3) : 0
@@ -138,8 +151,8 @@ struct EngineRun<Kind: ProblemKind> {
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         partOptions.reportsLevels = false
         partOptions.heuristicOnly = method == .greedy
-        guard let parts = Kind.abilities.solveIndependently(
-            instance, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
+        guard let parts = Kind.abilities.solveByOwnPipeline(
+            prepared, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
         else { return nil }
         // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is
         // trusted beyond their proofs of infeasibility by counting; the answer is greedy's plan, with a sentence.
@@ -176,7 +189,7 @@ struct EngineRun<Kind: ProblemKind> {
     /// The greedy plan within what is left of the limit, verified.
     func greedy() throws(TouchlineError) -> Greedy {
         let before = seconds()
-        let raw = Kind.greedy(instance, seconds: remaining(atLeast: 0.01))
+        let raw = Kind.greedy(prepared, seconds: remaining(atLeast: 0.01))
         let heuristicSeconds = seconds() - before
         let plan = try raw.map { plan throws(TouchlineError) in try verified(plan, "greedy") }
         let objective = plan.map { Kind.objective(instance, $0) }
@@ -221,7 +234,7 @@ struct EngineRun<Kind: ProblemKind> {
     /// The kind's model, warm-started by greedy's plan, under what is left of the limit.
     func milp(_ solver: any Solver, warmStart: Kind.Solution?) -> MILP {
         let building = ContinuousClock.now
-        let formulation = Kind.formulate(instance)
+        let formulation = Kind.formulate(prepared)
         // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
         var solveOptions = solveOptions(seconds: remaining(atLeast: 0.05), tuning: settings.tuning ?? formulation.tuning)
         if options.warmStart ?? true, let warmStart { solveOptions.warmStart = formulation.encode(warmStart) }

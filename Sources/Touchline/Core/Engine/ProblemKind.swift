@@ -47,12 +47,32 @@ public struct KindConfiguration: Sendable {
     }
 }
 
+/// What a kind derives from an instance once per solve (indexes, eligibility, the route a solve takes),
+/// handed to every stage that solves: the pre-check, the greedy, the formulation, the kind's own pipeline and
+/// the best effort. ``ProblemKind/verify(_:_:)`` never sees it: the verifier re-derives everything from the
+/// instance, so a wrong analysis cannot vouch for itself.
+public protocol PreparedInstance<Instance>: Sendable {
+    associatedtype Instance: Sendable
+    /// The instance it was prepared from.
+    var instance: Instance { get }
+}
+
+/// The prepared form of a kind with nothing to derive up front: the instance itself.
+public struct PlainInstance<Instance: Sendable>: PreparedInstance {
+    public let instance: Instance
+    public init(_ instance: Instance) { self.instance = instance }
+}
+
 /// One problem kind: a folder under `Kinds/` with its instance types and validation, MILP formulation,
 /// greedy, verifier and text rendering, registered with one line in ``ProblemKinds``.
 ///
+/// The engine validates the instance, prepares it once (``prepare(_:)``) and passes the prepared form to
+/// every solving stage; each stage also has a form that takes the instance and prepares it (for tests and
+/// callers that run one stage alone).
+///
 /// The core is what every kind has. Optional abilities are refining protocols a kind adopts when it has them:
 /// ``PreCheckedKind`` (impossibility seen without solving), ``BestEffortKind`` (a plan that breaks the fewest
-/// soft rules), ``IndependentlySolvedKind`` (many small integer programs instead of one model),
+/// soft rules), ``OwnPipelineKind`` (a solve pipeline of the kind's own instead of one model),
 /// ``CalendarKind`` (`--format ics`), ``PrintableKind`` (`--format html`) and ``SpreadsheetKind``
 /// (`--format csv`). Generic code reaches them through ``ProblemKind/abilities``.
 public protocol ProblemKind: Sendable {
@@ -60,6 +80,8 @@ public protocol ProblemKind: Sendable {
     associatedtype Solution: Codable & Sendable
     /// The lexicographic objective, as the output's `objective` object.
     associatedtype Objective: Codable & Sendable & Equatable
+    /// What the solving stages share, derived once from a valid instance (``PlainInstance`` when nothing is).
+    associatedtype Prepared: PreparedInstance<Instance> = PlainInstance<Instance>
 
     /// Name, summary, JSON Schema and generator size.
     static var configuration: KindConfiguration { get }
@@ -70,12 +92,16 @@ public protocol ProblemKind: Sendable {
     /// Every semantic problem of a decoded instance, each with its JSON path (unknown ids, bad ranges).
     static func validate(_ instance: Instance) -> [InputIssue]
 
+    /// The analysis every solving stage shares, built once per solve from an instance that passed
+    /// ``validate(_:)``, under the solve's options (the instance's own merged with the caller's).
+    static func prepare(_ instance: Instance, options: InstanceOptions) -> Prepared
+
     /// The MILP of the instance (its objective is the kind's lexicographic contract).
-    static func formulate(_ instance: Instance) -> Formulation<Solution>
+    static func formulate(_ prepared: Prepared) -> Formulation<Solution>
 
     /// A fast heuristic plan within about `seconds` (the part of the time limit left; nil: no limit), or nil
     /// when it finds none.
-    static func greedy(_ instance: Instance, seconds: Double?) -> Solution?
+    static func greedy(_ prepared: Prepared, seconds: Double?) -> Solution?
 
     /// Every rule the solution breaks, in words; empty when the solution is legal. Independent of the code
     /// that solved it: it re-derives everything from the instance.
@@ -106,8 +132,18 @@ extension ProblemKind {
     /// What `size` means for ``generate(size:seed:)``.
     public static var generatorSize: GeneratorSize { configuration.generatorSize }
 
-    /// The greedy plan with no time limit.
-    public static func greedy(_ instance: Instance) -> Solution? { greedy(instance, seconds: nil) }
+    /// The prepared form of an instance under its own options.
+    public static func prepare(_ instance: Instance) -> Prepared {
+        prepare(instance, options: options(of: instance) ?? InstanceOptions())
+    }
+
+    /// The greedy plan of an instance (prepared here), within about `seconds` (nil: no limit).
+    public static func greedy(_ instance: Instance, seconds: Double? = nil) -> Solution? {
+        greedy(prepare(instance), seconds: seconds)
+    }
+
+    /// The MILP of an instance (prepared here).
+    public static func formulate(_ instance: Instance) -> Formulation<Solution> { formulate(prepare(instance)) }
 
     /// True when `lhs` is strictly better than `rhs` in the lexicographic order of ``levels(_:)``: the first
     /// level that differs decides (larger wins where the level is maximised).
@@ -122,32 +158,50 @@ extension ProblemKind {
     public static var abilities: KindAbilities<Self> { KindAbilities() }
 }
 
+extension ProblemKind where Prepared == PlainInstance<Instance> {
+    public static func prepare(_ instance: Instance, options: InstanceOptions) -> Prepared { PlainInstance(instance) }
+}
+
 /// A kind that can see, without solving, that an instance has no plan at all.
 public protocol PreCheckedKind: ProblemKind {
     /// A sentence naming the rules that collide when the instance cannot have a plan at all (for example a pin
     /// to a closed pitch), found without solving; nil when no such collision is seen.
-    static func impossibility(_ instance: Instance) -> String?
+    static func impossibility(_ prepared: Prepared) -> String?
+}
+
+extension PreCheckedKind {
+    /// The pre-check of an instance (prepared here).
+    public static func impossibility(_ instance: Instance) -> String? { impossibility(prepare(instance)) }
 }
 
 /// A kind that, when no plan keeps every hard rule, offers the plan that breaks the fewest soft rules.
 public protocol BestEffortKind: ProblemKind {
     /// The plan that breaks the fewest soft rules, each listed in the solution (see ``brokenRules(_:)``), or
     /// nil when none is found.
-    static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution?
+    static func bestEffort(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution?
 
     /// The rules a best-effort solution declares broken (empty for a plan that keeps them all).
     static func brokenRules(_ solution: Solution) -> [String]
 }
 
-/// A kind whose work is many independent integer programs (one per team and question, one per class of
-/// players) rather than one model.
-public protocol IndependentlySolvedKind: ProblemKind {
-    /// Solves the instance's programs, in parallel where it helps; nil for the single-model path of
-    /// ``Engine`` (the kind may choose it per instance). `solver` is nil for `method: greedy` and in a build
-    /// without GLPK; `tuning` is nil for the kind's own branch-and-bound settings.
-    static func solveIndependently(
-        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
-    ) -> IndependentSolve<Solution>?
+extension BestEffortKind {
+    /// The best effort for an instance (prepared here).
+    public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? {
+        bestEffort(prepare(instance), solver: solver, options: options)
+    }
+}
+
+/// A kind with a solve pipeline of its own in place of the engine's greedy-then-one-model path: the lineup
+/// pattern engine (a window scan over pattern models), the standings analysis (one small program per team
+/// and question, in parallel), the officials' league search (neighbourhoods over a season) and season tours
+/// (an exact branch and bound). The kind chooses per instance; nil sends the instance down the engine's path.
+public protocol OwnPipelineKind: ProblemKind {
+    /// Solves the instance by the kind's pipeline; nil for the engine's single-model path. `solver` is nil for
+    /// `method: greedy` and in a build without GLPK; `tuning` is nil for the kind's own branch-and-bound
+    /// settings.
+    static func solveByOwnPipeline(
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<Solution>?
 
     /// For a kind whose plan itself records what is proven (the standings analysis marks each answer): whether
     /// the plan with this objective is proven optimal. Nil (the default) when the proof is the solver's, per
@@ -155,7 +209,14 @@ public protocol IndependentlySolvedKind: ProblemKind {
     static func provenByPlan(_ objective: Objective) -> Bool?
 }
 
-extension IndependentlySolvedKind {
+extension OwnPipelineKind {
+    /// The kind's pipeline on an instance (prepared here).
+    public static func solveByOwnPipeline(
+        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning? = nil
+    ) -> PipelineOutcome<Solution>? {
+        solveByOwnPipeline(prepare(instance), solver: solver, options: options, tuning: tuning)
+    }
+
     public static func provenByPlan(_ objective: Objective) -> Bool? { nil }
 }
 
@@ -187,7 +248,7 @@ public struct KindAbilities<Kind: ProblemKind>: Sendable {
 
     public var isPreChecked: Bool { Kind.self is any PreCheckedKind.Type }
     public var hasBestEffort: Bool { Kind.self is any BestEffortKind.Type }
-    public var solvesIndependently: Bool { Kind.self is any IndependentlySolvedKind.Type }
+    public var hasOwnPipeline: Bool { Kind.self is any OwnPipelineKind.Type }
     public var hasCalendar: Bool { Kind.self is any CalendarKind.Type }
     public var isPrintable: Bool { Kind.self is any PrintableKind.Type }
     public var isSpreadsheet: Bool { Kind.self is any SpreadsheetKind.Type }
@@ -195,16 +256,16 @@ public struct KindAbilities<Kind: ProblemKind>: Sendable {
     // Each opens the refining protocol on `Kind` itself, so the casts between `Kind`'s and `K`'s associated
     // types always succeed (K is Kind).
 
-    public func impossibility(_ instance: Kind.Instance) -> String? {
+    public func impossibility(_ prepared: Kind.Prepared) -> String? {
         guard let kind = Kind.self as? any PreCheckedKind.Type else { return nil }
-        func open<K: PreCheckedKind>(_: K.Type) -> String? { K.impossibility(instance as! K.Instance) }
+        func open<K: PreCheckedKind>(_: K.Type) -> String? { K.impossibility(prepared as! K.Prepared) }
         return open(kind)
     }
 
-    public func bestEffort(_ instance: Kind.Instance, solver: (any Solver)?, options: SolveOptions) -> Kind.Solution? {
+    public func bestEffort(_ prepared: Kind.Prepared, solver: (any Solver)?, options: SolveOptions) -> Kind.Solution? {
         guard let kind = Kind.self as? any BestEffortKind.Type else { return nil }
         func open<K: BestEffortKind>(_: K.Type) -> Kind.Solution? {
-            K.bestEffort(instance as! K.Instance, solver: solver, options: options).map { $0 as! Kind.Solution }
+            K.bestEffort(prepared as! K.Prepared, solver: solver, options: options).map { $0 as! Kind.Solution }
         }
         return open(kind)
     }
@@ -215,20 +276,20 @@ public struct KindAbilities<Kind: ProblemKind>: Sendable {
         return open(kind)
     }
 
-    public func solveIndependently(
-        _ instance: Kind.Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
-    ) -> IndependentSolve<Kind.Solution>? {
-        guard let kind = Kind.self as? any IndependentlySolvedKind.Type else { return nil }
-        func open<K: IndependentlySolvedKind>(_: K.Type) -> IndependentSolve<Kind.Solution>? {
-            K.solveIndependently(instance as! K.Instance, solver: solver, options: options, tuning: tuning)
-                .map { $0 as! IndependentSolve<Kind.Solution> }
+    public func solveByOwnPipeline(
+        _ prepared: Kind.Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<Kind.Solution>? {
+        guard let kind = Kind.self as? any OwnPipelineKind.Type else { return nil }
+        func open<K: OwnPipelineKind>(_: K.Type) -> PipelineOutcome<Kind.Solution>? {
+            K.solveByOwnPipeline(prepared as! K.Prepared, solver: solver, options: options, tuning: tuning)
+                .map { $0 as! PipelineOutcome<Kind.Solution> }
         }
         return open(kind)
     }
 
     public func provenByPlan(_ objective: Kind.Objective) -> Bool? {
-        guard let kind = Kind.self as? any IndependentlySolvedKind.Type else { return nil }
-        func open<K: IndependentlySolvedKind>(_: K.Type) -> Bool? { K.provenByPlan(objective as! K.Objective) }
+        guard let kind = Kind.self as? any OwnPipelineKind.Type else { return nil }
+        func open<K: OwnPipelineKind>(_: K.Type) -> Bool? { K.provenByPlan(objective as! K.Objective) }
         return open(kind)
     }
 
@@ -319,8 +380,8 @@ public struct GeneratorSize: Sendable {
     }
 }
 
-/// The result of ``IndependentlySolvedKind/solveIndependently(_:solver:options:tuning:)``.
-public struct IndependentSolve<Solution: Sendable>: Sendable {
+/// The result of ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:tuning:)``.
+public struct PipelineOutcome<Solution: Sendable>: Sendable {
     /// The plan; nil when none was found (then ``infeasibleReason`` says whether that is proven).
     public var solution: Solution?
     /// True when every part is proven (status `optimal`).

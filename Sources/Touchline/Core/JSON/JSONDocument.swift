@@ -13,8 +13,9 @@ import Foundation
 /// - a `\u` escape of an unpaired surrogate is an error.
 /// ``normalized`` writes the document back in the form Foundation's decoder reads without surprises (whole
 /// numbers as digits, others in Swift's shortest form, underflow as 0), so that range errors are found here,
-/// with their paths, and never reach the decoder.
-indirect enum JSONValue: Sendable {
+/// with their paths, and never reach the decoder; ``JSONDocument/asWritten(_:)`` writes it with every number
+/// exactly as written (the fuzzer's mutations).
+package indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -22,22 +23,42 @@ indirect enum JSONValue: Sendable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 }
 
-struct JSONNumber: Sendable {
+package struct JSONNumber: Sendable {
     /// As written in the document.
-    var text: String
+    package var text: String
     /// The nearest double (±infinity when out of range, 0 on underflow).
-    var value: Double
+    package var value: Double
     /// The exact value when it is a whole number that fits in 64 bits (`10`, `10.0`, `1e1`).
-    var integer: Int64?
+    package var integer: Int64?
+
+    init(text: String, value: Double, integer: Int64?) {
+        self.text = text
+        self.value = value
+        self.integer = integer
+    }
+
+    /// A number from its text, which must be an RFC 8259 number (`-0`, `1e400`, `9223372036854775808`).
+    package init(_ text: String) {
+        let integral = !text.contains { $0 == "." || $0 == "e" || $0 == "E" }
+        // Double(String) reads any length: ±infinity above the range, 0 below it.
+        let value = Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity)
+        var integer: Int64? = nil
+        if integral {
+            integer = Int64(text)
+        } else if value.isFinite, value == value.rounded(), abs(value) < 9.2e18 {
+            integer = Int64(value)
+        }
+        self.init(text: text, value: value == 0 ? 0 : value, integer: integer)
+    }
 }
 
-struct JSONSyntaxError: Error, Sendable {
+package struct JSONSyntaxError: Error, Sendable {
     var message: String
     var line: Int
     var column: Int
@@ -50,11 +71,11 @@ struct JSONSyntaxError: Error, Sendable {
     }
 }
 
-enum JSONDocument {
+package enum JSONDocument {
     static let maximumDepth = 200
 
     /// Reads a document whose top level must be an object.
-    static func parse(_ data: Data) -> Result<JSONValue, JSONSyntaxError> {
+    package static func parse(_ data: Data) -> Result<JSONValue, JSONSyntaxError> {
         var reader = Reader(bytes: [UInt8](data))
         do {
             let value = try reader.document()
@@ -95,16 +116,27 @@ enum JSONDocument {
     static func normalized(_ value: JSONValue) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
-        write(value, to: &out)
+        write(value, asWritten: false, to: &out)
         return Data(out)
     }
 
-    private static func write(_ value: JSONValue, to out: inout [UInt8]) {
+    /// The document as compact JSON with every number exactly as written (`1e-400`, `-0` and
+    /// `9223372036854775808` stay what they are): what a mutated document must look like to the reader.
+    package static func asWritten(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        write(value, asWritten: true, to: &out)
+        return out
+    }
+
+    private static func write(_ value: JSONValue, asWritten: Bool, to out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: Array("null".utf8))
         case let .bool(flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
         case let .number(number):
-            if let integer = number.integer {
+            if asWritten {
+                out.append(contentsOf: Array(number.text.utf8))
+            } else if let integer = number.integer {
                 out.append(contentsOf: Array(String(integer).utf8))
             } else if number.value.isFinite {
                 out.append(contentsOf: Array("\(number.value)".utf8))
@@ -117,7 +149,7 @@ enum JSONDocument {
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                write(element, to: &out)
+                write(element, asWritten: asWritten, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         case let .object(members):
@@ -126,7 +158,7 @@ enum JSONDocument {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                write(member.value, to: &out)
+                write(member.value, asWritten: asWritten, to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -417,7 +449,6 @@ enum JSONDocument {
 
         mutating func number() throws -> JSONNumber {
             let start = i
-            var integral = true
             if bytes[i] == UInt8(ascii: "-") { i += 1 }
             func digits() -> Int {
                 let from = i
@@ -436,26 +467,15 @@ enum JSONDocument {
                 _ = digits()
             }
             if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
-                integral = false
                 i += 1
                 guard digits() > 0 else { throw fail("expected a digit after '.'") }
             }
             if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
-                integral = false
                 i += 1
                 if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
                 guard digits() > 0 else { throw fail("expected a digit in the exponent") }
             }
-            let text = String(decoding: bytes[start..<i], as: UTF8.self)
-            // Double(String) reads any length: ±infinity above the range, 0 below it.
-            let value = Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity)
-            var integer: Int64? = nil
-            if integral {
-                integer = Int64(text)
-            } else if value.isFinite, value == value.rounded(), abs(value) < 9.2e18 {
-                integer = Int64(value)
-            }
-            return JSONNumber(text: text, value: value == 0 ? 0 : value, integer: integer)
+            return JSONNumber(String(decoding: bytes[start..<i], as: UTF8.self))
         }
     }
 }

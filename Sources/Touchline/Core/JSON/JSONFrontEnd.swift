@@ -85,12 +85,12 @@ public enum JSONFrontEnd {
         }
     }
 
-    /// Re-checks a result (the JSON `solve` printed) against every rule of its instance's kind.
-    public static func verify(instance: Data, result: Data) -> Result<[String], TouchlineError> {
-        switch identify(instance) {
-        case let .failure(error): return .failure(error)
-        case let .success(kind): return kind.verifyJSON(instance: instance, result: result)
-        }
+    /// Re-checks a result (the JSON `solve` printed) against every rule of its instance's kind: every broken
+    /// rule and unsupported claim in words, empty when the result holds.
+    ///
+    /// - Throws: ``TouchlineError/invalidInput(_:)`` when the instance or the result cannot be read.
+    public static func verify(instance: Data, result: Data) throws(TouchlineError) -> [String] {
+        try identify(instance).get().verifyJSON(instance: instance, result: result).get()
     }
 
     /// Writes the MILP of a JSON instance as CPLEX LP or free MPS (objective level `level`, 0-based; earlier
@@ -102,39 +102,39 @@ public enum JSONFrontEnd {
     ///   - level: the objective level to write, 0-based.
     ///   - hold: the values of levels `0..<level` to hold (for example a result's, to be checked by another
     ///     solver level by level); absent, the earlier levels are solved here by GLPK on this model.
+    ///
+    /// - Throws: ``TouchlineError/invalidInput(_:)`` for an instance that cannot be read or is not valid, and
+    ///   an out-of-range error for a level the model does not have.
     public static func export(
         _ data: Data, format: ModelFileFormat, level: Int = 0, hold: [Double]? = nil
-    ) -> Result<String, TouchlineError> {
-        switch identify(data) {
-        case let .failure(error): return .failure(error)
-        case let .success(kind): return kind.exportJSON(data, format: format, level: level, hold: hold)
-        }
+    ) throws(TouchlineError) -> String {
+        try identify(data).get().exportJSON(data, format: format, level: level, hold: hold).get()
     }
 
     /// A generated instance of the named kind as JSON (keys sorted, indented, so that the same size and seed
-    /// give the same bytes): see ``ProblemKind/generate(size:seed:)``. Fails with `--size` or `KIND` as the
-    /// path when the kind is unknown or the size out of its range.
-    public static func generate(kind name: String, size: Int, seed: UInt64) -> Result<String, TouchlineError> {
-        guard let kind = ProblemKinds.kind(named: name) else {
-            return .failure(.unknownKind(name))
-        }
-        return kind.generateJSON(size: size, seed: seed)
+    /// give the same bytes): see ``ProblemKind/generate(size:seed:)``.
+    ///
+    /// - Throws: ``TouchlineError/unknownKind(_:)``, or an out-of-range error naming `size` when the size is
+    ///   outside the kind's range.
+    public static func generate(kind name: String, size: Int, seed: UInt64) throws(TouchlineError) -> String {
+        guard let kind = ProblemKinds.kind(named: name) else { throw .unknownKind(name) }
+        return try kind.generateJSON(size: size, seed: seed).get()
     }
 
     /// A generated officials season of `regions` regions (see ``OfficialsKind/generateSeason(size:regions:seed:)``),
     /// as ``generate(kind:size:seed:)`` writes it.
-    public static func generateSeason(size: Int, regions: Int, seed: UInt64) -> Result<String, TouchlineError> {
+    public static func generateSeason(size: Int, regions: Int, seed: UInt64) throws(TouchlineError) -> String {
         let most = OfficialsKind.generatorSize.range.upperBound
         guard regions >= 1, size >= regions, (size + regions - 1) / regions <= most else {
-            return .failure(.outOfRange(argument: "size", expected: "\(regions) to \(regions * most) with \(regions) regions, got \(size)"))
+            throw .outOfRange(argument: "size", expected: "\(regions) to \(regions * most) with \(regions) regions, got \(size)")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let season = OfficialsKind.generateSeason(size: size, regions: regions, seed: seed)
-            return .success(String(decoding: try encoder.encode(season), as: UTF8.self) + "\n")
+            return String(decoding: try encoder.encode(season), as: UTF8.self) + "\n"
         } catch {
-            return .failure(.solverFailure("cannot encode the generated season: \(error)"))
+            throw .solverFailure("cannot encode the generated season: \(error)")
         }
     }
 

@@ -1,7 +1,8 @@
 import TouchlineMILP
 /// What the formulation, the greedy and the solution builder derive from a valid instance: the segments to
-/// plan, who may play where and when, what every rule asks in minutes and segments.
-struct LineupAnalysis: Sendable {
+/// plan, who may play where and when, what every rule asks in minutes and segments. The lineup kind's
+/// prepared form (``ProblemKind/Prepared``): built once per solve.
+public struct LineupAnalysis: PreparedInstance {
     struct Segment: Sendable, Equatable {
         var start: Int
         var end: Int
@@ -9,10 +10,13 @@ struct LineupAnalysis: Sendable {
         var length: Int { end - start }
     }
 
-    let instance: LineupInstance
+    public let instance: LineupInstance
     /// The solve's control: the pure-Swift searches (colour schedules, the colour deal) stop when it is
     /// cancelled, as GLPK does.
     var control: SolveControl? = nil
+    /// The solve's `options.formulation` is `compact`: solve and export the compact model instead of the
+    /// pattern model (a cross-check of the pattern engine against an independent formulation).
+    var compactModelForced = false
     var isCancelled: Bool { control?.isCancelled ?? false }
     /// Regulation end and match end (match clock).
     let regulationEnd: Int

@@ -3,10 +3,11 @@ import TouchlineMILP
 /// The `lineup` problem kind: who is on the field, where, in every segment of a match, so that playing time
 /// is as even as the rules allow, then with the fewest substitutions, then in first-listed positions; in four
 /// substitution modes and as a live re-plan from the match's current state.
-public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, IndependentlySolvedKind {
+public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipelineKind {
     public typealias Instance = LineupInstance
     public typealias Solution = LineupSolution
     public typealias Objective = LineupObjective
+    public typealias Prepared = LineupAnalysis
 
     public static let configuration = KindConfiguration(
         name: "lineup", summary: summary, schema: schema, generatorSize: generatorSize)
@@ -16,11 +17,16 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
 
     public static func validate(_ instance: LineupInstance) -> [InputIssue] { instance.issues() }
 
+    public static func prepare(_ instance: LineupInstance, options: InstanceOptions) -> LineupAnalysis {
+        var analysis = LineupAnalysis(instance)
+        analysis.compactModelForced = options.formulation == .compact
+        return analysis
+    }
+
     /// Counting arguments, before any solve: the squad against the formation (`LineupAnalysis.collisions()`),
     /// then each player's legal patterns (a player with none, naming the rules that exclude every one; no
     /// keeper for a whole period) and the minutes those patterns allow against what the field holds.
-    public static func impossibility(_ instance: LineupInstance) -> String? {
-        let analysis = LineupAnalysis(instance)
+    public static func impossibility(_ analysis: LineupAnalysis) -> String? {
         if let reason = analysis.collisions() { return reason }
         guard analysis.segmentCount <= LineupPatternSpace.segmentLimit else { return nil }
         var space = LineupPatternSpace(analysis)
@@ -30,8 +36,7 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
     }
 
     /// The greedy within about `seconds` (only the colour search of big colour-group squads takes long).
-    public static func greedy(_ instance: LineupInstance, seconds: Double?) -> LineupSolution? {
-        let analysis = LineupAnalysis(instance)
+    public static func greedy(_ analysis: LineupAnalysis, seconds: Double?) -> LineupSolution? {
         return LineupGreedy.plan(analysis, seconds: seconds).map { analysis.solution($0) }
     }
 
@@ -72,15 +77,15 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, Independent
     /// `minMinutes`), then the smallest total shortfall, then the fewest other rules broken (minutes limits,
     /// bench runs, stints, locks, marks, keeper rules), then the contract's objective; by the relaxed MILP when
     /// a solver is given (the lenient greedy rotation's plan when it measures better), else by the rotation.
-    public static func bestEffort(_ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
-        let analysis = LineupAnalysis(instance)
+    public static func bestEffort(_ analysis: LineupAnalysis, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
+        let instance = analysis.instance
         let lenient = LineupGreedy.rotation(analysis, lenient: true).map { plan -> LineupSolution in
             let solution = analysis.solution(plan)
             return analysis.solution(plan, brokenRules: LineupVerifier.check(instance, solution).broken)
         }
         let usable = { (solution: LineupSolution) -> Bool in LineupVerifier.check(instance, solution).structural.isEmpty }
         guard let solver else { return lenient.flatMap { usable($0) ? $0 : nil } }
-        let formulation = formulation(instance, relaxed: true)
+        let formulation = formulation(analysis, relaxed: true)
         var solveOptions = options
         // A short look for a better plan than the lenient greedy's: the answer (infeasible or unknown) is
         // already known, and a coach should not wait for the best-effort plan.

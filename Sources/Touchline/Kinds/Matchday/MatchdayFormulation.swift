@@ -1,9 +1,10 @@
 import TouchlineMILP
 
 extension MatchdayKind {
-    public static func formulate(_ instance: MatchdayInstance) -> Formulation<MatchdaySolution> {
-        let analysis = PitchesAnalysis(instance.pitchesInstance)
-        let core = core(instance)
+    public static func formulate(_ prepared: MatchdayPrepared) -> Formulation<MatchdaySolution> {
+        let instance = prepared.instance
+        let analysis = prepared.pitches
+        let core = prepared.core
         var model = Model(name: "matchday")
         let pitchesPart = PitchesModelBuilder(model: &model, analysis: analysis)
         let placement = Placement(

@@ -6,6 +6,7 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
     public typealias Instance = MatchdayInstance
     public typealias Solution = MatchdaySolution
     public typealias Objective = MatchdayObjective
+    public typealias Prepared = MatchdayPrepared
 
     public static let configuration = KindConfiguration(
         name: "matchday", summary: summary, schema: schema, generatorSize: generatorSize)
@@ -26,13 +27,18 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
             speedKmh: instance.rules?.travelSpeedKmh ?? 50, rest: instance.rules?.restMinutes ?? 0, pins: instance.pinned ?? [])
     }
 
-    public static func impossibility(_ instance: MatchdayInstance) -> String? {
+    public static func prepare(_ instance: MatchdayInstance, options: InstanceOptions) -> MatchdayPrepared {
+        MatchdayPrepared(instance: instance, pitches: PitchesAnalysis(instance.pitchesInstance), core: core(instance))
+    }
+
+    public static func impossibility(_ prepared: MatchdayPrepared) -> String? {
+        let instance = prepared.instance
         var problems: [String] = []
-        if let pitches = PitchesKind.impossibility(instance.pitchesInstance) { problems.append(pitches) }
+        if let pitches = PitchesKind.impossibility(prepared.pitches) { problems.append(pitches) }
         let pitchIndex = Dictionary(uniqueKeysWithValues: instance.pitches.enumerated().map { ($1.id, $0) })
-        problems += core(instance).pinProblems(placeOf: instance.matches.map { $0.pitch.flatMap { pitchIndex[$0] } })
+        problems += prepared.core.pinProblems(placeOf: instance.matches.map { $0.pitch.flatMap { pitchIndex[$0] } })
         // An official pinned to a match needs the match played: a match no pitch can take cannot have one.
-        let analysis = PitchesAnalysis(instance.pitchesInstance)
+        let analysis = prepared.pitches
         for pin in instance.pinned ?? [] {
             if let m = instance.matches.firstIndex(where: { $0.id == pin.match }), analysis.eligible[m].isEmpty {
                 problems.append("\(pin.official) is pinned to \(pin.match), which no pitch can take")
@@ -64,4 +70,11 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
                ObjectiveLevel("preferred", objective.preferred, maximise: true),
                ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)]
     }
+}
+
+/// The matchday kind's prepared form: the pitches' analysis and the officials' core, built once per solve.
+public struct MatchdayPrepared: PreparedInstance {
+    public let instance: MatchdayInstance
+    let pitches: PitchesAnalysis
+    let core: OfficialsCore
 }

@@ -1,22 +1,22 @@
 import TouchlineMILP
 
 extension OfficialsKind {
-    public static func formulate(_ instance: OfficialsInstance) -> Formulation<OfficialsSolution> {
-        if instance.rules?.isTour ?? false {
-            switch TourProblem.make(instance) {
-            case let .success(problem): return tourFormulation(instance, problem)
-            case .failure: return impossibleTourFormulation(instance)
-            }
+    public static func formulate(_ prepared: OfficialsPrepared) -> Formulation<OfficialsSolution> {
+        let instance = prepared.instance
+        switch prepared.tour {
+        case let .success(problem)?: return tourFormulation(instance, problem)
+        case .failure?: return impossibleTourFormulation(instance)
+        case nil: return prepared.wholeModel.value { build(prepared).0 }
         }
-        return build(instance).0
     }
 
     /// The formulation and the builder that made it (its column groups serve the league search).
     /// With `fixedCrews`, the model of the large-neighbourhood search: every match keeps that crew size (see
     /// ``OfficialsModelBuilder/addLeagueTerms(_:core:places:terms:fixedCrews:)``).
-    static func build(_ instance: OfficialsInstance, fixedCrews: [Int]? = nil) -> (Formulation<OfficialsSolution>, OfficialsModelBuilder) {
-        let core = core(instance)
-        let places = venuePlaces(instance)
+    static func build(_ prepared: OfficialsPrepared, fixedCrews: [Int]? = nil) -> (Formulation<OfficialsSolution>, OfficialsModelBuilder) {
+        let instance = prepared.instance
+        let core = prepared.core
+        let places = prepared.places
         var model = Model(name: "officials")
         let custom = instance.rules?.hasCustomObjective ?? false
         let levels = objectiveLevels(instance)

@@ -1,15 +1,16 @@
 import TouchlineMILP
 
 extension OfficialsKind {
-    public static func greedy(_ instance: OfficialsInstance, seconds: Double?) -> OfficialsSolution? {
-        if instance.rules?.isTour ?? false {
-            guard case let .success(problem) = TourProblem.make(instance),
+    public static func greedy(_ prepared: OfficialsPrepared, seconds: Double?) -> OfficialsSolution? {
+        let instance = prepared.instance
+        if let tour = prepared.tour {
+            guard case let .success(problem) = tour,
                   let plan = TourSolver.firstPlan(problem, seconds: seconds ?? 10)
             else { return nil }
             return problem.solution(instance, plan: plan)
         }
-        let core = core(instance)
-        let places = venuePlaces(instance)
+        let core = prepared.core
+        let places = prepared.places
         if instance.rules?.hasCustomObjective ?? false {
             var league = LeagueGreedy(core: core, places: places, weights: costWeights(instance))
             return core.solution(crews: league.run(), placeOf: places)

@@ -7,6 +7,7 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
     public typealias Instance = OfficialsInstance
     public typealias Solution = OfficialsSolution
     public typealias Objective = OfficialsObjective
+    public typealias Prepared = OfficialsPrepared
 
     public static let configuration = KindConfiguration(
         name: "officials", summary: summary, schema: schema, generatorSize: generatorSize)
@@ -40,8 +41,15 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
         return instance.matches.map { index[$0.venue]! }
     }
 
-    public static func impossibility(_ instance: OfficialsInstance) -> String? {
-        let problems = core(instance).pinProblems(placeOf: venuePlaces(instance))
+    public static func prepare(_ instance: OfficialsInstance, options: InstanceOptions) -> OfficialsPrepared {
+        let core = core(instance)
+        return OfficialsPrepared(
+            instance: instance, core: core, places: venuePlaces(instance),
+            tour: (instance.rules?.isTour ?? false) ? TourProblem.make(instance, core: core) : nil)
+    }
+
+    public static func impossibility(_ prepared: OfficialsPrepared) -> String? {
+        let problems = prepared.core.pinProblems(placeOf: prepared.places)
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
@@ -168,4 +176,18 @@ extension OfficialsCore {
         }
         return problems
     }
+}
+
+/// The officials kind's prepared form, built once per solve: the core (matches, officials, travel), each
+/// match's venue, a season tour's problem, and the whole model of an assignor's own objective on first use.
+public struct OfficialsPrepared: PreparedInstance {
+    public let instance: OfficialsInstance
+    let core: OfficialsCore
+    /// Per match: its venue's index.
+    let places: [Int]
+    /// A season tour's problem (`rules.everySlot`), or the counting argument that it has no plan; nil when the
+    /// instance is not a tour.
+    let tour: Result<TourProblem, TourImpossible>?
+    /// The whole model, built by whichever asks first: the league search or the engine's single-model path.
+    let wholeModel = OnceCell<Formulation<OfficialsSolution>>()
 }

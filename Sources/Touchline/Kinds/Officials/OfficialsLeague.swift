@@ -8,24 +8,26 @@ import TouchlineMILP
 /// relaxation. A season of 576 games and 50 referees is far too large for GLPK's branch and bound as one
 /// model; re-optimising parts of it is how MILP-based assigners reach good plans. A model of at most 4,000
 /// columns (a day or a small term) goes the engine's single-model way instead, where GLPK can prove it.
-extension OfficialsKind: IndependentlySolvedKind {
-    public static func solveIndependently(
-        _ instance: OfficialsInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
-    ) -> IndependentSolve<OfficialsSolution>? {
+extension OfficialsKind: OwnPipelineKind {
+    public static func solveByOwnPipeline(
+        _ prepared: OfficialsPrepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<OfficialsSolution>? {
+        let instance = prepared.instance
         // Season tours have their own exact search (no GLPK needed, so in every build); `method: greedy` gets
         // its first plan.
-        if instance.rules?.isTour ?? false { return solveTours(instance, exact: !options.heuristicOnly, options: options) }
+        if let tour = prepared.tour { return solveTours(instance, tour, exact: !options.heuristicOnly, options: options) }
         guard instance.rules?.hasCustomObjective ?? false, let solver else { return nil }
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
         let limit = options.timeLimitSeconds ?? 10
-        let whole = formulate(instance)
+        // The whole model is the prepared one: when this search declines, the engine's path solves it as built.
+        let whole = formulate(prepared)
         // A tiny model is solved whole, level by level, with its proof (the engine's single-model path); a
         // model of a few thousand columns gets the search first and then the whole branch and bound, started
         // from the search's plan, for the rest of the limit.
         if whole.model.variableCount <= 600 { return nil }
         let midSized = whole.model.variableCount <= 6000
-        guard let plan = greedy(instance, seconds: nil), let start = whole.encode(plan),
+        guard let plan = greedy(prepared, seconds: nil), let start = whole.encode(plan),
               whole.model.violations(of: start).isEmpty
         else { return nil }
         // The first level (required slots filled) must be at its bound already; otherwise the lexicographic
@@ -37,7 +39,7 @@ extension OfficialsKind: IndependentlySolvedKind {
         // with continuous deviation and frequency columns, far easier for GLPK); the bound comes from the
         // whole model.
         let sizes = instance.matches.map { plan.assignments[$0.id]?.count ?? 0 }
-        let (formulation, builder) = build(instance, fixedCrews: sizes)
+        let (formulation, builder) = build(prepared, fixedCrews: sizes)
         let model = formulation.model
         guard var incumbent = formulation.encode(plan), model.violations(of: incumbent).isEmpty else { return nil }
         var warnings: [String] = []
@@ -137,7 +139,7 @@ extension OfficialsKind: IndependentlySolvedKind {
             }
         }
         let proven = stats.count == levelCount && stats.allSatisfy { $0.termination == .optimal }
-        return IndependentSolve(
+        return PipelineOutcome(
             solution: solution, proven: proven, method: .milp, variables: model.variableCount,
             constraints: model.constraintCount, nodes: rounds, warnings: warnings, levels: stats,
             bound: proven ? nil : bound, gap: proven ? 0 : gap)

@@ -1,7 +1,7 @@
 /// Facts derived once from an instance for the formulation, the greedy and the unplaced reasons: which
 /// pitches each match may use, which matches clash on one pitch, and the team-days for group splits.
-struct PitchesAnalysis: Sendable {
-    let instance: PitchesInstance
+public struct PitchesAnalysis: PreparedInstance {
+    public let instance: PitchesInstance
     /// Per match: indices of the pitches it may go on (size fits, not closed; only the pin when pinned).
     var eligible: [[Int]] = []
     /// Per pitch: groups of match indices that pairwise clash (each a clique at one start time).

@@ -6,8 +6,7 @@ extension PitchesKind {
     /// of the interval graph of `[start, end + buffer)`, far fewer and tighter than pairwise rows);
     /// `maxPerDay`; `maxUsage ≥ Σ_m x[m,p]`; for group splits `y[t,d,g] ≥ Σ_{p∈g} x[m,p]` for each match of
     /// team t on day d, and `split[t,d] ≥ Σ_g y[t,d,g] − 1`.
-    public static func formulate(_ instance: PitchesInstance) -> Formulation<PitchesSolution> {
-        let analysis = PitchesAnalysis(instance)
+    public static func formulate(_ analysis: PitchesAnalysis) -> Formulation<PitchesSolution> {
         var model = Model(name: "pitches")
         let builder = PitchesModelBuilder(model: &model, analysis: analysis)
         model.maximize(builder.placed, name: "placed", bound: Double(builder.placeable))

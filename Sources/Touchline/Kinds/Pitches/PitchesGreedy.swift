@@ -2,8 +2,8 @@ extension PitchesKind {
     /// Places matches one by one: pinned matches first, then the hardest (fewest fitting pitches, earliest);
     /// each goes to the free pitch that keeps the published plan, then a preferred pitch, then the field
     /// group its teams already use that day, then the least used pitch.
-    public static func greedy(_ instance: PitchesInstance, seconds: Double?) -> PitchesSolution? {
-        let analysis = PitchesAnalysis(instance)
+    public static func greedy(_ analysis: PitchesAnalysis, seconds: Double?) -> PitchesSolution? {
+        let instance = analysis.instance
         let matches = instance.matches
         let order = matches.indices.sorted { a, b in
             let pinnedA = matches[a].pitch != nil, pinnedB = matches[b].pitch != nil

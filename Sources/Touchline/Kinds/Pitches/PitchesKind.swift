@@ -5,6 +5,7 @@ public enum PitchesKind: ProblemKind, PreCheckedKind {
     public typealias Instance = PitchesInstance
     public typealias Solution = PitchesSolution
     public typealias Objective = PitchesObjective
+    public typealias Prepared = PitchesAnalysis
 
     public static let configuration = KindConfiguration(
         name: "pitches", summary: summary, schema: schema, generatorSize: generatorSize)
@@ -14,8 +15,11 @@ public enum PitchesKind: ProblemKind, PreCheckedKind {
 
     public static func validate(_ instance: PitchesInstance) -> [InputIssue] { instance.issues() }
 
+    public static func prepare(_ instance: PitchesInstance, options: InstanceOptions) -> PitchesAnalysis { PitchesAnalysis(instance) }
+
     /// Pins that break a hard rule on their own or together.
-    public static func impossibility(_ instance: PitchesInstance) -> String? {
+    public static func impossibility(_ analysis: PitchesAnalysis) -> String? {
+        let instance = analysis.instance
         var problems: [String] = []
         var pinnedOn: [String: [PitchMatch]] = [:]
         for match in instance.matches {

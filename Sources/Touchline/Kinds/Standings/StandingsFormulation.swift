@@ -4,8 +4,9 @@ extension StandingsKind {
     /// Every question of the analysis in one model (independent blocks, one objective: Σ teams above in the
     /// best cases − Σ teams level or above in the worst cases), for `touchline export`; `solve` answers the
     /// questions one by one, in parallel.
-    public static func formulate(_ instance: StandingsInstance) -> Formulation<StandingsSolution> {
-        let race = race(instance)
+    public static func formulate(_ prepared: StandingsPrepared) -> Formulation<StandingsSolution> {
+        let instance = prepared.instance
+        let race = prepared.race
         let analysed = instance.analysis?.isRequested == true ? analysedTeams(instance) : []
         var model = Model(name: "standings")
         var built: [PointsRace.QuestionModel] = []
@@ -18,7 +19,7 @@ extension StandingsKind {
             }
         }
         model.minimize(objective, name: "bestAboveMinusWorstLevel")
-        let (table, _) = table(instance)
+        let table = prepared.table
         let blocks = built
         // A decoded plan proves nothing by itself (`solve` proves each answer in its own program), so its answers
         // are marked unproven.

@@ -2,7 +2,7 @@ import TouchlineMILP
 
 extension StandingsKind {
     /// The table with greedy scenarios for the analysis (proven only where a scenario meets its bound).
-    public static func greedy(_ instance: StandingsInstance, seconds: Double?) -> StandingsSolution? {
-        solveIndependently(instance, solver: nil, options: SolveOptions(), tuning: nil)?.solution
+    public static func greedy(_ prepared: StandingsPrepared, seconds: Double?) -> StandingsSolution? {
+        analyse(prepared, solver: nil, options: SolveOptions(), tuning: nil).solution
     }
 }

@@ -3,10 +3,11 @@ import TouchlineMILP
 
 /// The `standings` problem kind: the league table under a real tie-break chain (exact code), and, before the
 /// season ends, each team's best and worst possible final rank, clinch and elimination (integer programs).
-public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
+public enum StandingsKind: ProblemKind, OwnPipelineKind {
     public typealias Instance = StandingsInstance
     public typealias Solution = StandingsSolution
     public typealias Objective = StandingsObjective
+    public typealias Prepared = StandingsPrepared
 
     public static let configuration = KindConfiguration(
         name: "standings", summary: summary, schema: schema, generatorSize: generatorSize)
@@ -18,23 +19,40 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
 
     // MARK: solving
 
+    /// The table under the tie-break chain (exact, no solver) and the points race of what is left to play,
+    /// from one reading of the results.
+    public static func prepare(_ instance: StandingsInstance, options: InstanceOptions) -> StandingsPrepared {
+        let standings = StandingsTable(instance)
+        let (table, warnings) = table(instance, standings)
+        return StandingsPrepared(instance: instance, table: table, warnings: warnings, race: race(instance, standings))
+    }
+
     /// The table, and the analysis questions (team × best/worst) answered in parallel.
     /// GLPK's defaults with cuts and the feasibility pump. Measured on cuts of Premier League 2011-12 with 11 to
     /// 15 rounds left (10 s): these leave 1 or 3 of 40 questions unproven on two cuts, cuts off leaves 1 on
     /// three others; a convex-hull (disaggregated) form of the indicator rows was slower on every cut.
     static let tuning = SolverTuning()
 
-    public static func solveIndependently(
-        _ instance: StandingsInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning? = nil
-    ) -> IndependentSolve<StandingsSolution>? {
+    public static func solveByOwnPipeline(
+        _ prepared: StandingsPrepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning? = nil
+    ) -> PipelineOutcome<StandingsSolution>? {
+        analyse(prepared, solver: solver, options: options, tuning: tuning)
+    }
+
+    /// The table, then each analysed team's best and worst rank: by the MILP with a solver, else by greedy
+    /// scenarios (proven only where a scenario meets its bound).
+    static func analyse(
+        _ prepared: StandingsPrepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<StandingsSolution> {
+        let instance = prepared.instance
         var tuned = options
         tuned.tuning = tuning ?? Self.tuning
         let options = tuned
-        let (table, warnings) = table(instance)
+        let (table, warnings) = (prepared.table, prepared.warnings)
         guard let request = instance.analysis, request.isRequested else {
-            return IndependentSolve(solution: table, proven: true, method: .exact, warnings: warnings)
+            return PipelineOutcome(solution: table, proven: true, method: .exact, warnings: warnings)
         }
-        let race = race(instance)
+        let race = prepared.race
         // In table order, as a person reads them.
         let position = Dictionary(table.table.enumerated().map { ($1.team, $0) }, uniquingKeysWith: { first, _ in first })
         let analysed = analysedTeams(instance).sorted { position[instance.teams[$0].id]! < position[instance.teams[$1].id]! }
@@ -65,22 +83,26 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
         if unproven > 0 {
             notes.append("\(unproven) of \(all.count) rank questions are not proven (greedy scenarios\(solver == nil ? "; the MILP needs GLPK and method auto or milp" : ", the MILP stopped at the time limit"))")
         }
-        return IndependentSolve(
+        return PipelineOutcome(
             solution: solution, proven: proven, method: all.contains(where: \.solvedByMILP) ? .milp : (proven ? .exact : .greedy),
             variables: all.reduce(0) { $0 + $1.variables }, constraints: all.reduce(0) { $0 + $1.constraints },
             nodes: all.reduce(0) { $0 + $1.nodes }, warnings: notes)
     }
 
     static func table(_ instance: StandingsInstance) -> (StandingsSolution, [String]) {
-        let table = StandingsTable(instance)
+        table(instance, StandingsTable(instance))
+    }
+
+    static func table(_ instance: StandingsInstance, _ table: StandingsTable) -> (StandingsSolution, [String]) {
         let (rows, warnings) = table.rows()
         return (StandingsSolution(
             table: rows, analysis: nil, tieBreakers: table.chain.map(\.rawValue), headToHeadReapply: table.reapply.rawValue),
             warnings)
     }
 
-    static func race(_ instance: StandingsInstance) -> PointsRace {
-        let table = StandingsTable(instance)
+    static func race(_ instance: StandingsInstance) -> PointsRace { race(instance, StandingsTable(instance)) }
+
+    static func race(_ instance: StandingsInstance, _ table: StandingsTable) -> PointsRace {
         let remaining = (instance.remaining ?? []).compactMap { match -> (home: Int, away: Int)? in
             guard let home = table.index[match.home], let away = table.index[match.away] else { return nil }
             return (home, away)
@@ -131,4 +153,13 @@ public enum StandingsKind: ProblemKind, IndependentlySolvedKind {
         [ObjectiveLevel("bestRankSum", objective.bestRankSum),
          ObjectiveLevel("worstRankSum", objective.worstRankSum, maximise: true)]
     }
+}
+
+/// The standings kind's prepared form: the table (final under the tie-break chain) and the points race of the
+/// matches left, read once from the results.
+public struct StandingsPrepared: PreparedInstance {
+    public let instance: StandingsInstance
+    let table: StandingsSolution
+    let warnings: [String]
+    let race: PointsRace
 }

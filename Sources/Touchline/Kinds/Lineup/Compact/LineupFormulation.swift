@@ -614,13 +614,12 @@ extension LineupKind {
     /// and the whole lexicographic objective in it (the engine solves its restrictions: spread windows and
     /// reduced-cost fixing); past the pattern limits (too many patterns or colour schedules to list in time), the
     /// compact model.
-    public static func formulate(_ instance: LineupInstance) -> Formulation<LineupSolution> {
+    public static func formulate(_ analysis: LineupAnalysis) -> Formulation<LineupSolution> {
         do {
-            let analysis = LineupAnalysis(instance)
             var space = LineupPatternSpace(analysis)
             // The listing of colour schedules is bounded as in a solve (the export of a colour squad of 14 spent
             // 25 s listing schedules; without the list the model keeps its exact size columns).
-            if !compactModelForced(instance), space.modeLimit == nil, space.enumerate(deadline: ContinuousClock.now + .seconds(3)) {
+            if !analysis.compactModelForced, space.modeLimit == nil, space.enumerate(deadline: ContinuousClock.now + .seconds(3)) {
                 let split = space.splitClasses()
                 let master = LineupPatternModel(split, window: nil, goal: .lexicographic)
                 return Formulation(
@@ -634,11 +633,11 @@ extension LineupKind {
                     encode: { solution in analysis.plan(of: solution).flatMap { master.encode($0) } })
             }
         }
-        return formulation(instance, relaxed: false)
+        return formulation(analysis, relaxed: false)
     }
 
-    static func formulation(_ instance: LineupInstance, relaxed: Bool) -> Formulation<LineupSolution> {
-        let analysis = LineupAnalysis(instance)
+    static func formulation(_ analysis: LineupAnalysis, relaxed: Bool) -> Formulation<LineupSolution> {
+        let instance = analysis.instance
         var builder = LineupModelBuilder(analysis, relaxed: relaxed)
         builder.build()
         let x = builder.x

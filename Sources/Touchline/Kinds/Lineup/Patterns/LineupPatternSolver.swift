@@ -321,24 +321,19 @@ enum LineupPatternSolver {
 }
 
 extension LineupKind {
-    /// `options.formulation: "compact"`: solve and export the compact model instead of the pattern model (a
-    /// cross-check of the pattern engine against an independent formulation).
-    static func compactModelForced(_ instance: LineupInstance) -> Bool {
-        instance.options?.formulation == .compact
-    }
-
     /// Branch-and-bound settings of the pattern model's MIPs (cuts and Driebeck–Tomlin branching: measured faster than pseudocost on the generated series).
     static let patternTuning = SolverTuning(feasibilityPump: false, cuts: true, branching: .driebeckTomlin)
 
     /// Every mode on the pattern model (live re-plans included); nil (the compact model then) for
     /// `method: greedy`, past the pattern engine's limits (a `modeLimit`), and when the patterns or colour
     /// schedules are too many to list in time.
-    public static func solveIndependently(
-        _ instance: LineupInstance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
-    ) -> IndependentSolve<LineupSolution>? {
-        guard let solver, !compactModelForced(instance) else { return nil }
+    public static func solveByOwnPipeline(
+        _ prepared: LineupAnalysis, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<LineupSolution>? {
+        let instance = prepared.instance
+        guard let solver, !prepared.compactModelForced else { return nil }
         let clock = ContinuousClock.now
-        var analysis = LineupAnalysis(instance)
+        var analysis = prepared
         analysis.control = options.control
         var space = LineupPatternSpace(analysis)
         let total = options.timeLimitSeconds ?? 10
@@ -358,7 +353,7 @@ extension LineupKind {
         let level = firstOpen < outcome.levels.count ? outcome.levels[firstOpen] : nil
         var warnings = outcome.notes
         if start == nil && outcome.plan != nil { warnings.append("greedy found no plan; the pattern model did") }
-        return IndependentSolve(
+        return PipelineOutcome(
             solution: outcome.plan.map { analysis.solution($0) }, proven: proven, method: .milp,
             variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,
             infeasibleReason: outcome.infeasible, levels: outcome.levels,

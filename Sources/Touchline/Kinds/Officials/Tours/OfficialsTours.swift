@@ -7,16 +7,18 @@ import TouchlineMILP
 /// improves the plan when the whole search cannot finish.
 extension OfficialsKind {
     /// The pipeline's answer. `exact`: the branch and bound (false: the first plan only, `method: greedy`).
-    static func solveTours(_ instance: OfficialsInstance, exact: Bool, options: SolveOptions) -> IndependentSolve<OfficialsSolution> {
+    static func solveTours(
+        _ instance: OfficialsInstance, _ tour: Result<TourProblem, TourImpossible>, exact: Bool, options: SolveOptions
+    ) -> PipelineOutcome<OfficialsSolution> {
         let started = ContinuousClock.now
         let limit = options.timeLimitSeconds ?? 10
         let deadline = started + .seconds(limit)
         let control = options.control
         let cancelled: @Sendable () -> Bool = { control?.isCancelled ?? false }
         let problem: TourProblem
-        switch TourProblem.make(instance) {
+        switch tour {
         case let .failure(impossible):
-            return IndependentSolve(solution: nil, proven: true, method: exact ? .branchAndBound : .greedy, infeasibleReason: impossible.reason)
+            return PipelineOutcome(solution: nil, proven: true, method: exact ? .branchAndBound : .greedy, infeasibleReason: impossible.reason)
         case let .success(made):
             problem = made
         }
@@ -24,9 +26,9 @@ extension OfficialsKind {
         let level = "tourKm"
         if !exact {
             guard let plan = TourSolver.firstPlan(problem, seconds: limit, isCancelled: cancelled) else {
-                return IndependentSolve(solution: nil, proven: false, method: .greedy)
+                return PipelineOutcome(solution: nil, proven: false, method: .greedy)
             }
-            return IndependentSolve(solution: problem.solution(instance, plan: plan), proven: false, method: .greedy)
+            return PipelineOutcome(solution: problem.solution(instance, plan: plan), proven: false, method: .greedy)
         }
         control?.report(.levelStarted(name: level, index: 1, count: 2))
         // A first plan for a quarter of the limit at most (nearest venue first, backtracking), then the bounds
@@ -73,11 +75,11 @@ extension OfficialsKind {
         let stop: StopReason = cancelled() ? .cancelled : .timeLimit
         guard let plan = outcome.plan, let cost = outcome.cost else {
             if outcome.exhausted {
-                return IndependentSolve(
+                return PipelineOutcome(
                     solution: nil, proven: true, method: .branchAndBound, nodes: outcome.nodes,
                     infeasibleReason: "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit (the branch and bound searched every plan)")
             }
-            return IndependentSolve(solution: nil, proven: false, method: .branchAndBound, nodes: outcome.nodes)
+            return PipelineOutcome(solution: nil, proven: false, method: .branchAndBound, nodes: outcome.nodes)
         }
         // Proven when the whole search was exhausted and its bar is the plan's cost.
         let proven = outcome.exhausted && cost <= outcome.bound
@@ -91,7 +93,7 @@ extension OfficialsKind {
                        gap: gap, seconds: seconds, nodes: outcome.nodes),
         ]
         control?.report(.levelFinished(name: level, termination: termination, objective: Double(cost), bound: bound, gap: gap, seconds: seconds))
-        return IndependentSolve(
+        return PipelineOutcome(
             solution: problem.solution(instance, plan: plan), proven: proven, method: .branchAndBound,
             nodes: outcome.nodes, levels: levels, bound: bound, gap: gap)
     }

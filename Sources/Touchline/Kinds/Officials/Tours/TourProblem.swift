@@ -30,8 +30,7 @@ struct TourProblem: Sendable {
     let matchOf: [Int]
 
     /// The problem, or why the instance has no plan (proven by counting).
-    static func make(_ instance: OfficialsInstance) -> Result<TourProblem, TourImpossible> {
-        let core = OfficialsKind.core(instance)
+    static func make(_ instance: OfficialsInstance, core: OfficialsCore) -> Result<TourProblem, TourImpossible> {
         let rules = instance.rules ?? OfficialsRules()
         let n = instance.officials.count
         let starts = Array(Set(instance.matches.map(\.start))).sorted()

@@ -1,0 +1,38 @@
+import Touchline
+
+/// The oracle of the tests that compare the engine with every plan: walk every combination of choices, keep
+/// the plans the kind's verifier accepts, and return the best objective by the kind's lexicographic order.
+/// It knows nothing of the engine's models or restrictions: what it searches is what the verifier allows.
+public enum ExhaustiveSearch {
+    /// Calls `body` with every combination `choice` (choice[i] in 0..<counts[i]), the first index turning
+    /// fastest. With no counts, once with the empty combination; with a zero count, never.
+    public static func forEachCombination(_ counts: [Int], _ body: ([Int]) -> Void) {
+        guard !counts.contains(0) else { return }
+        var choice = [Int](repeating: 0, count: counts.count)
+        while true {
+            body(choice)
+            var position = 0
+            while position < choice.count {
+                choice[position] += 1
+                if choice[position] < counts[position] { break }
+                choice[position] = 0
+                position += 1
+            }
+            if position == choice.count { return }
+        }
+    }
+
+    /// The best objective over every combination of choices whose plan (`plan(choice)`, nil to skip) the
+    /// verifier accepts; nil when it accepts none.
+    public static func best<Kind: ProblemKind>(
+        _ kind: Kind.Type, _ instance: Kind.Instance, choices counts: [Int], plan: ([Int]) -> Kind.Solution?
+    ) -> Kind.Objective? {
+        var best: Kind.Objective? = nil
+        forEachCombination(counts) { choice in
+            guard let solution = plan(choice), Kind.verify(instance, solution).isEmpty else { return }
+            let objective = Kind.objective(instance, solution)
+            if best.map({ Kind.isBetter(objective, than: $0) }) ?? true { best = objective }
+        }
+        return best
+    }
+}
