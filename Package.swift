@@ -10,6 +10,7 @@
 //   build, `swift test` and CI never compile them.
 
 import PackageDescription
+
 import class Foundation.ProcessInfo
 
 let glpk: TargetDependencyCondition? = .when(traits: ["GLPK"])
@@ -20,16 +21,16 @@ let package = Package(
     products: [
         .library(name: "Touchline", targets: ["Touchline"]),
         .library(name: "TouchlineMILP", targets: ["TouchlineMILP"]),
-        .executable(name: "touchline", targets: ["touchline"]),
+        .executable(name: "touchline", targets: ["touchline"])
     ],
     traits: [
         .trait(name: "GLPK", description: "Solve integer programs with GNU GLPK (GPL-3.0-or-later; needs libglpk-dev)."),
-        .default(enabledTraits: ["GLPK"]),
+        .default(enabledTraits: ["GLPK"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation` (DocC); a plugin, compiled only when it runs.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         // GNU GLPK as a system library. Debian ships no pkg-config file for it, so none is declared.
@@ -70,7 +71,7 @@ let package = Package(
                 "Touchline",
                 "TouchlineMILP",
                 "TouchlineReport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // The fuzzer's library: a structure-aware mutator of JSON instances and the checks one input goes through
@@ -85,7 +86,7 @@ let package = Package(
             dependencies: [
                 "TouchlineFuzz",
                 "Touchline",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Test support: the conformance check every kind's tests run (KindConformance), the exhaustive search
@@ -114,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "TouchlineCLITests",
             dependencies: ["touchline", "TouchlineTesting"]
-        ),
+        )
     ]
 )
 
@@ -127,7 +128,7 @@ if ProcessInfo.processInfo.environment["TOUCHLINE_BENCHMARKS"] != nil {
             name: "TouchlineBenchmarks",
             dependencies: [
                 "Touchline",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "package-benchmark")
             ],
             path: "Benchmarks/TouchlineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

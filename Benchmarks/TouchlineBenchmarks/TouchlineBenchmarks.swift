@@ -22,11 +22,11 @@ private enum Metrics {
 
 /// The objective levels of each kind and whether larger is better.
 private let pitchesLevels: [(String, Bool)] = [
-    ("placed", true), ("changes", false), ("preferred", true), ("maxUsage", false), ("groupSplits", false),
+    ("placed", true), ("changes", false), ("preferred", true), ("maxUsage", false), ("groupSplits", false)
 ]
 
 private let lineupLevels: [(String, Bool)] = [
-    ("spread", false), ("substitutions", false), ("offPreferredPosition", false),
+    ("spread", false), ("substitutions", false), ("offPreferredPosition", false)
 ]
 
 private func instances(of folder: String) -> [(name: String, data: Data)] {
@@ -47,7 +47,7 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
         let variants: [(String, InstanceOptions)] = [
             ("milp", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit)),
             ("milp-cold", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit, warmStart: false)),
-            ("greedy", InstanceOptions(method: .greedy)),
+            ("greedy", InstanceOptions(method: .greedy))
         ]
         for (label, options) in variants {
             Benchmark(
@@ -69,8 +69,8 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
                 benchmark.measurement(Metrics.nodes, report.stats.nodes)
                 benchmark.measurement(Metrics.optimal, report.status == .optimal ? 1 : 0)
                 if let objective = report.objective,
-                   let encoded = try? JSONEncoder().encode(objective),
-                   let values = try? JSONSerialization.jsonObject(with: encoded) as? [String: Any]
+                    let encoded = try? JSONEncoder().encode(objective),
+                    let values = try? JSONSerialization.jsonObject(with: encoded) as? [String: Any]
                 {
                     // A level of several terms (an officials `rules.objective`) is in `levels`, by name.
                     var named = values
@@ -99,7 +99,7 @@ let benchmarks: @Sendable () -> Void = {
 private let standingsLevels: [(String, Bool)] = [("proven", true), ("bestRankSum", false), ("worstRankSum", true)]
 
 private let officialsLevels: [(String, Bool)] = [
-    ("filled", true), ("changes", false), ("maxLoad", false), ("travel", false), ("repeatPairings", false),
+    ("filled", true), ("changes", false), ("maxLoad", false), ("travel", false), ("repeatPairings", false)
 ]
 
 /// The Udine seasons' objective (`rules.objective: "udine"`): filled, then the benchmark's cost, and its
@@ -108,5 +108,5 @@ private let udineLevels: [(String, Bool)] = [("filled", true), ("cost", false), 
 
 private let matchdayLevels: [(String, Bool)] = [
     ("placed", true), ("filled", true), ("maxLoad", false), ("travel", false), ("repeatPairings", false),
-    ("preferred", true), ("maxUsage", false), ("groupSplits", false),
+    ("preferred", true), ("maxUsage", false), ("groupSplits", false)
 ]

@@ -95,7 +95,8 @@ public enum FrontEndCheck {
         }
         if let seconds = steps.milpSeconds, issues.isEmpty {
             let milp = solve(InstanceOptions(method: .milp, timeLimitSeconds: seconds))
-            if case .failure(.methodUnavailable) = milp {} else {
+            if case .failure(.methodUnavailable) = milp {
+            } else {
                 _ = check(milp, data: data, valid: true, label: "solve --method milp --time-limit \(seconds)", into: &outcome.failures)
             }
         }
@@ -118,14 +119,16 @@ public enum FrontEndCheck {
             failures.append("\(label): the JSON result spans more than one line")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(solved.output.utf8))) as? [String: Any],
-              let status = object["status"] as? String
+            let status = object["status"] as? String
         else {
             failures.append("\(label): the output is not a JSON object with a status: \(solved.output.prefix(200))")
             return nil
         }
         if valid != (status != "invalid") {
             let errors = (object["errors"] as? [[String: Any]] ?? []).map { "\($0["path"] ?? ""): \($0["message"] ?? "")" }
-            failures.append("\(label): validate says \(valid ? "valid" : "invalid") but solve printed status \(status) \(errors.joined(separator: "; ").prefix(300))")
+            failures.append(
+                "\(label): validate says \(valid ? "valid" : "invalid") but solve printed status \(status) \(errors.joined(separator: "; ").prefix(300))"
+            )
         }
         if solved.status.rawValue != status {
             failures.append("\(label): the JSON says status \(status), the front end \(solved.status.rawValue)")
@@ -139,7 +142,9 @@ public enum FrontEndCheck {
                     ["status ", "method:", "bound:", "gap:", "objective:", "stats.levels"].contains { violation.hasPrefix($0) }
                 }
                 if !claims.isEmpty || (!violations.isEmpty && (status == "optimal" || status == "feasible")) {
-                    failures.append("\(label): verify found \(violations.count) violation(s) in a \(status) result: \(violations.prefix(3).joined(separator: " | ").prefix(400))")
+                    failures.append(
+                        "\(label): verify found \(violations.count) violation(s) in a \(status) result: \(violations.prefix(3).joined(separator: " | ").prefix(400))"
+                    )
                 }
             case let .failure(error):
                 failures.append("\(label): verify could not read its own result: \(error.description.prefix(300))")

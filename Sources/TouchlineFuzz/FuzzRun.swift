@@ -1,29 +1,34 @@
 import Foundation
 import Touchline
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The seeds of a fuzz run: every shipped instance up to a size, and small generated instances of every kind.
 public enum FuzzSeeds {
     public static func load(instances directory: URL, maximumBytes: Int = 200_000, generated: Bool = true) -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
-        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
             .filter { $0.pathExtension == "json" }
             .sorted { $0.path < $1.path } ?? []
         for file in files {
             guard let data = try? Data(contentsOf: file), data.count <= maximumBytes,
-                  JSONFrontEnd.kind(of: data) != nil else { continue }
+                JSONFrontEnd.kind(of: data) != nil
+            else { continue }
             seeds.append((file.path.replacingOccurrences(of: directory.path + "/", with: ""), [UInt8](data)))
         }
         guard generated else { return seeds }
         for kind in ProblemKinds.all {
             for size in kind.generatorSize.smallSeries.prefix(2) {
                 for seed in 1...2 {
-                    if case let .success(text) = Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: kind.name, size: size, seed: UInt64(seed)) }) {
+                    if case let .success(text) = Result(catching: { () throws(TouchlineError) in
+                        try JSONFrontEnd.generate(kind: kind.name, size: size, seed: UInt64(seed))
+                    }) {
                         seeds.append(("generated \(kind.name) size \(size) seed \(seed)", Array(text.utf8)))
                     }
                 }
@@ -67,9 +72,9 @@ private func onCrash(_ signal: Int32) {
     }
     if let crashMessage { writeAll(2, crashMessage, strlen(crashMessage)) }
     #if canImport(Glibc)
-    Glibc.signal(signal, SIG_DFL)
+        Glibc.signal(signal, SIG_DFL)
     #else
-    Darwin.signal(signal, SIG_DFL)
+        Darwin.signal(signal, SIG_DFL)
     #endif
     raise(signal)
 }
@@ -272,9 +277,9 @@ public final class FuzzRun: @unchecked Sendable {
             "touchline-fuzz: CRASH: the inputs the workers were on are in \(configuration.output.path)/crash-*.json\n")
         for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
             #if canImport(Glibc)
-            Glibc.signal(sig, onCrash)
+                Glibc.signal(sig, onCrash)
             #else
-            Darwin.signal(sig, onCrash)
+                Darwin.signal(sig, onCrash)
             #endif
         }
     }

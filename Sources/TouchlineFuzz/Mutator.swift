@@ -1,7 +1,6 @@
-import TouchlineMILP
 import Foundation
-
 import Touchline
+import TouchlineMILP
 
 /// The generator of a fuzz run: Touchline's SplitMix64 (``SeededRandom``), so that input number N of a run with
 /// seed S is the same input on every platform (`touchline-fuzz --seed S --replay N`).
@@ -36,14 +35,14 @@ public struct Mutator: Sendable {
         "2147483647", "2147483648", "4294967296", "18446744073709551616", "720", "721", "1440", "1441", "100000",
         "100001", "1000000", "-1000000", "3.0000000001", "0.0000001", "123456789012345678901234567890",
         "-9223372036854775807", "-2147483648", "-2147483649", "1.7976931348623157e308", "-1.7976931348623157e308",
-        "5e-324", "-5e-324", "2.2250738585072014e-308", "-0.0", "1e-320",
+        "5e-324", "-5e-324", "2.2250738585072014e-308", "-0.0", "1e-320"
     ]
 
     static let oddStrings = [
         "", " ", "\n", "South\nvenue[9]: forged line", "\u{0}", "\u{1B}[2J", "a\u{2028}b", "é", "😀", "\"", "\\",
         "null", "0", "-1", "1e400", "2026-11-21T14:25", "2026-02-30T10:00", "2026-11-21T24:00", "2026-11-21",
         "9999-12-31T23:59", "0000-01-01T00:00", "14:25", "auto", "milp", "greedy", "lineup", "officials", "pitches",
-        "matchday", "standings", "GK", "goalkeeper", "red", "turnBased", "colourGroups", "preMarked", "balanced",
+        "matchday", "standings", "GK", "goalkeeper", "red", "turnBased", "colourGroups", "preMarked", "balanced"
     ]
 
     /// A mutated copy of `seed` (1 to 4 edits). `tree` is the seed already read (nil: read it here, or mutate
@@ -69,8 +68,10 @@ public struct Mutator: Sendable {
     func mutateNode(_ node: JSONValue, borrowed: [String], random: inout FuzzRandom) -> JSONValue {
         // One in ten: a value of another type.
         if random.chance(10) {
-            return random.pick([.null, .bool(true), .bool(false), .number(text: "0"), .number(text: "-1"), .string("x"), .array([]), .object([]),
-                                .array([.number(text: "1")]), .object([(key: "id", value: .string("x"))])])
+            return random.pick([
+                .null, .bool(true), .bool(false), .number(text: "0"), .number(text: "-1"), .string("x"), .array([]), .object([]),
+                .array([.number(text: "1")]), .object([(key: "id", value: .string("x"))])
+            ])
         }
         switch node {
         case .null, .bool:
@@ -126,9 +127,11 @@ public struct Mutator: Sendable {
                 if !members.isEmpty { members.remove(at: random.below(members.count)) }
                 return .object(members)
             case 2:
-                members.append((
-                    key: random.pick(["preffered", "extra", "", "id", "options", "\u{0}", "ids"]),
-                    value: random.pick([.number(text: "1"), .string("x"), .null, .array([])])))
+                members.append(
+                    (
+                        key: random.pick(["preffered", "extra", "", "id", "options", "\u{0}", "ids"]),
+                        value: random.pick([.number(text: "1"), .string("x"), .null, .array([])])
+                    ))
                 return .object(members)
             case 3:
                 return .object([])
@@ -194,7 +197,7 @@ extension JSONValue {
     /// The numbers a sweep puts in every numeric field: the ends of Int64, the ends and the smallest of Double,
     /// negative zero and a subnormal.
     package static let sweepExtremes = [
-        "-9223372036854775808", "9223372036854775807", "-0", "1e308", "-1e308", "5e-324", "-1", "0",
+        "-9223372036854775808", "9223372036854775807", "-0", "1e308", "-1e308", "5e-324", "-1", "0"
     ]
 
     /// Every document that replaces one number of this one by one of `values` (one variant per number and value,

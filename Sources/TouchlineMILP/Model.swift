@@ -93,9 +93,10 @@ public struct Model: Sendable {
         _ name: String? = nil, kind: VariableKind = .continuous, lower: Double = 0, upper: Double = .infinity
     ) -> Variable {
         let bounds: (Double, Double) = kind == .binary ? (Swift.max(lower, 0), Swift.min(upper, 1)) : (lower, upper)
-        variables.append(VariableDefinition(
-            name: Model.fitted(name ?? "", fallback: "x", index: variables.count), kind: kind, lower: bounds.0,
-            upper: bounds.1))
+        variables.append(
+            VariableDefinition(
+                name: Model.fitted(name ?? "", fallback: "x", index: variables.count), kind: kind, lower: bounds.0,
+                upper: bounds.1))
         return Variable(index: variables.count - 1, model: id)
     }
 
@@ -175,9 +176,10 @@ public struct Model: Sendable {
         let fitted = Model.fitted(name ?? "", fallback: "r", index: constraints.count)
         own(constraint.expression, place: "constraint \(fitted)")
         let merged = constraint.expression.merged()
-        constraints.append(ConstraintDefinition(
-            name: fitted, indices: merged.indices, coefficients: merged.coefficients, lower: constraint.lower,
-            upper: constraint.upper))
+        constraints.append(
+            ConstraintDefinition(
+                name: fitted, indices: merged.indices, coefficients: merged.coefficients, lower: constraint.lower,
+                upper: constraint.upper))
         return ConstraintReference(index: constraints.count - 1, model: id)
     }
 

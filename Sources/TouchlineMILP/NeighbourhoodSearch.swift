@@ -87,9 +87,10 @@ public struct NeighbourhoodSearch: Sendable {
             let result = solver.solve(sub, options: subOptions)
             if let control = options.control, control.isTracing {
                 let found = result.objectiveValues.first.map { String(format: "%.0f", $0) } ?? "-"
-                control.trace(String(
-                    format: "lns round %d at %.2f s: %d columns, %d rows, %.2f s, ", rounds, elapsed(), free.count,
-                    sub.constraintCount, result.seconds) + "\(result.stopReason.rawValue), \(found) (incumbent \(Int(value)))")
+                control.trace(
+                    String(
+                        format: "lns round %d at %.2f s: %d columns, %d rows, %.2f s, ", rounds, elapsed(), free.count,
+                        sub.constraintCount, result.seconds) + "\(result.stopReason.rawValue), \(found) (incumbent \(Int(value)))")
             }
             stalled += 1
             if result.stopReason == .optimal && result.seconds < 0.5 * roundLimit {
@@ -108,8 +109,9 @@ public struct NeighbourhoodSearch: Sendable {
                 improvements += 1
                 stalled = 0
                 exhausted = 0
-                options.control?.report(.progress(
-                    level: objective.name, incumbent: value, bound: nil, gap: nil, nodes: rounds, seconds: elapsed()))
+                options.control?.report(
+                    .progress(
+                        level: objective.name, incumbent: value, bound: nil, gap: nil, nodes: rounds, seconds: elapsed()))
             }
         }
         return Outcome(values: incumbent, objective: value, rounds: rounds, improvements: improvements, seconds: elapsed())

@@ -86,7 +86,8 @@ extension Model {
             copy.expression = expression
             result.addObjective(copy)
         }
-        return RestrictedModel(model: result, columns: newIndex.indices.filter { newIndex[$0] >= 0 }.sorted { newIndex[$0] < newIndex[$1] }, fixed: fixed)
+        return RestrictedModel(
+            model: result, columns: newIndex.indices.filter { newIndex[$0] >= 0 }.sorted { newIndex[$0] < newIndex[$1] }, fixed: fixed)
     }
 }
 
@@ -281,7 +282,9 @@ public enum ReducedCostFixing {
         if let left = remaining(), left <= 0.001 { return result(.stopped, lp: z, kept: kept.count) }
         let priorValue = bestValue
         let outcome = solveRestricted(kept, seconds: remaining(), start: best)
-        steps.append("improve below \(priorValue.map { String(Int($0)) } ?? "∞") over \(kept.count) of \(model.variableCount) columns: \(outcome.stopReason.rawValue)")
+        steps.append(
+            "improve below \(priorValue.map { String(Int($0)) } ?? "∞") over \(kept.count) of \(model.variableCount) columns: \(outcome.stopReason.rawValue)"
+        )
         if let values = outcome.values, outcome.stopReason.endsWithSearch {
             let value = objective.value(values).rounded()
             if bestValue == nil || value < bestValue! { best = values }

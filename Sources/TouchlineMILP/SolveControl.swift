@@ -1,6 +1,7 @@
 import Foundation
+
 #if GLPK
-import CTouchlineGLPK
+    import CTouchlineGLPK
 #endif
 
 /// What a running solve reports (see ``SolveControl``).
@@ -38,8 +39,8 @@ public final class SolveControl: @unchecked Sendable {
     private let parent: SolveControl?
     private let label: String
     #if GLPK
-    /// The C flag GLPK's callback reads (tl_flag_*); a part shares its whole's.
-    let flag: UnsafeMutablePointer<Int32>
+        /// The C flag GLPK's callback reads (tl_flag_*); a part shares its whole's.
+        let flag: UnsafeMutablePointer<Int32>
     #endif
 
     public init(cancellable: Bool = true, onEvent: (@Sendable (SolveEvent) -> Void)? = nil) {
@@ -48,7 +49,7 @@ public final class SolveControl: @unchecked Sendable {
         parent = nil
         label = ""
         #if GLPK
-        flag = UnsafeMutablePointer(mutating: tl_flag_new())!
+            flag = UnsafeMutablePointer(mutating: tl_flag_new())!
         #endif
     }
 
@@ -58,7 +59,7 @@ public final class SolveControl: @unchecked Sendable {
         self.parent = parent
         self.label = label
         #if GLPK
-        flag = parent.flag
+            flag = parent.flag
         #endif
     }
 
@@ -71,7 +72,7 @@ public final class SolveControl: @unchecked Sendable {
 
     deinit {
         #if GLPK
-        if parent == nil { tl_flag_free(flag) }
+            if parent == nil { tl_flag_free(flag) }
         #endif
     }
 
@@ -82,7 +83,7 @@ public final class SolveControl: @unchecked Sendable {
         raised = true
         lock.unlock()
         #if GLPK
-        tl_flag_raise(flag)
+            tl_flag_raise(flag)
         #endif
     }
 

@@ -98,7 +98,8 @@ public struct ColumnBlocks: Sendable {
         self.linkingOf = linkingOf
         self.everywhere = everywhere
         let names = everywhere.prefix(8).map { model.variables[$0].name }.joined(separator: " ")
-        self.summary = "blocks \(blockCount) (\(kept.map(\.count).reduce(0, +)) columns), linking \(linking.count), everywhere \(everywhere.count): \(names)"
+        self.summary =
+            "blocks \(blockCount) (\(kept.map(\.count).reduce(0, +)) columns), linking \(linking.count), everywhere \(everywhere.count): \(names)"
         self.related = related.enumerated().map { index, set in set.subtracting([index]).sorted() }
     }
 

@@ -68,15 +68,17 @@ extension Solver {
             if options.isCancelled || (remaining.map { $0 <= 0.001 } ?? false) {
                 // Out of time (or cancelled): the incumbent (if any) stands for the remaining levels.
                 if termination == .optimal { termination = options.isCancelled ? .cancelled : .timeLimit }
-                message = message ?? (options.isCancelled ? "cancelled" : "time limit reached")
+                message =
+                    message ?? (options.isCancelled ? "cancelled" : "time limit reached")
                     + " before level \(levelIndex + 1) (\(objective?.name ?? "feasibility"))"
                 if gapLevel == nil { gapLevel = levelIndex }
                 let stop: StopReason = options.isCancelled ? .cancelled : .timeLimit
-                reports.append(LevelReport(
-                    name: objective?.name ?? "feasibility", termination: incumbent == nil ? .noSolution : .feasible,
-                    stopReason: stop,
-                    objective: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
-                    nodes: 0, seconds: 0, warmStartAccepted: false))
+                reports.append(
+                    LevelReport(
+                        name: objective?.name ?? "feasibility", termination: incumbent == nil ? .noSolution : .feasible,
+                        stopReason: stop,
+                        objective: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
+                        nodes: 0, seconds: 0, warmStartAccepted: false))
                 continue
             }
             let earlier = reports.compactMap(\.objective)
@@ -93,12 +95,14 @@ extension Solver {
                     // The incumbent meets a bound no solution can beat: optimal without a solve.
                     if options.reportsLevels, let control = options.control {
                         control.report(.levelStarted(name: objective.name, index: levelIndex, count: levels.count))
-                        control.report(.levelFinished(
-                            name: objective.name, termination: .optimal, objective: value, bound: bound, gap: 0, seconds: 0))
+                        control.report(
+                            .levelFinished(
+                                name: objective.name, termination: .optimal, objective: value, bound: bound, gap: 0, seconds: 0))
                     }
-                    reports.append(LevelReport(
-                        name: objective.name, termination: .optimal, stopReason: .optimal, objective: value, bound: bound, gap: 0, nodes: 0,
-                        seconds: 0, warmStartAccepted: true))
+                    reports.append(
+                        LevelReport(
+                            name: objective.name, termination: .optimal, stopReason: .optimal, objective: value, bound: bound, gap: 0, nodes: 0,
+                            seconds: 0, warmStartAccepted: true))
                     if levelIndex < levels.count - 1 { heldRows.append(model.holdRow(objective, at: value)) }
                     continue
                 }
@@ -119,14 +123,16 @@ extension Solver {
             if let objective, let bound = known { outcome.adopt(bound, sense: objective.sense, integral: model.isIntegral(objective.expression)) }
             totalNodes += outcome.nodes
             if options.reportsLevels {
-                options.control?.report(.levelFinished(
-                    name: name, termination: outcome.termination, objective: outcome.objective, bound: outcome.bound,
-                    gap: outcome.gap, seconds: outcome.seconds))
+                options.control?.report(
+                    .levelFinished(
+                        name: name, termination: outcome.termination, objective: outcome.objective, bound: outcome.bound,
+                        gap: outcome.gap, seconds: outcome.seconds))
             }
-            reports.append(LevelReport(
-                name: name, termination: outcome.termination, stopReason: outcome.stopReason, objective: outcome.objective, bound: outcome.bound,
-                gap: outcome.gap, nodes: outcome.nodes, seconds: outcome.seconds,
-                warmStartAccepted: outcome.warmStartAccepted))
+            reports.append(
+                LevelReport(
+                    name: name, termination: outcome.termination, stopReason: outcome.stopReason, objective: outcome.objective, bound: outcome.bound,
+                    gap: outcome.gap, nodes: outcome.nodes, seconds: outcome.seconds,
+                    warmStartAccepted: outcome.warmStartAccepted))
             switch outcome.termination {
             case .optimal:
                 break
@@ -142,7 +148,7 @@ extension Solver {
                 // Only the first level can be infeasible: later levels contain the previous solution.
                 if levelIndex == 0 {
                     return SolveResult(
-                stopReason: .infeasible, solution: nil, objectiveValues: [], levels: reports, bound: nil,
+                        stopReason: .infeasible, solution: nil, objectiveValues: [], levels: reports, bound: nil,
                         gap: nil, gapLevel: 0, nodes: totalNodes, seconds: elapsed(),
                         message: outcome.message ?? "no solution satisfies the constraints", notes: notes)
                 }
@@ -151,7 +157,7 @@ extension Solver {
             case .unbounded:
                 if incumbent == nil || levelIndex == 0 {
                     return SolveResult(
-                stopReason: .unbounded, solution: nil, objectiveValues: [], levels: reports, bound: nil,
+                        stopReason: .unbounded, solution: nil, objectiveValues: [], levels: reports, bound: nil,
                         gap: nil, gapLevel: levelIndex, nodes: totalNodes, seconds: elapsed(),
                         message: outcome.message ?? "the objective is unbounded", notes: notes)
                 }
@@ -160,7 +166,7 @@ extension Solver {
             case .error:
                 if incumbent == nil {
                     return SolveResult(
-                stopReason: .error, solution: nil, objectiveValues: [], levels: reports, bound: nil, gap: nil,
+                        stopReason: .error, solution: nil, objectiveValues: [], levels: reports, bound: nil, gap: nil,
                         gapLevel: levelIndex, nodes: totalNodes, seconds: elapsed(),
                         message: outcome.message ?? "the solver failed", notes: notes)
                 }

@@ -209,9 +209,9 @@ public enum Solvers {
     /// The default backend: GLPK when the `GLPK` trait is on, else `nil` (greedy-only build).
     public static var `default`: (any Solver)? {
         #if GLPK
-        return GLPKSolver()
+            return GLPKSolver()
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -223,9 +223,9 @@ public enum Solvers {
 public enum GLPKVersion {
     public static var string: String {
         #if GLPK
-        return GLPKSolver.version
+            return GLPKSolver.version
         #else
-        return ""
+            return ""
         #endif
     }
 }

@@ -44,7 +44,8 @@ public struct ExternalSolvers: Sendable {
     public static func detect(python: String?, highsScript: String?) -> ExternalSolvers {
         var found = ExternalSolvers(glpsol: which("glpsol"), cbc: which("cbc"))
         if let python, let highsScript, FileManager.default.fileExists(atPath: highsScript),
-           let check = try? Command.run(python, ["-c", "import highspy"], timeout: 60), check.status == 0 {
+            let check = try? Command.run(python, ["-c", "import highspy"], timeout: 60), check.status == 0
+        {
             found.python = python
             found.highsScript = highsScript
         }
@@ -71,7 +72,8 @@ public struct ExternalSolvers: Sendable {
             }
         }
         if let python, let output = try? Command.run(python, ["-c", "import highspy; h = highspy.Highs(); print(h.version())"], timeout: 60),
-           output.status == 0 {
+            output.status == 0
+        {
             // Recent versions print a banner when constructed: the version is the last line.
             let lines = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             result["highs"] = lines.last.map { "HiGHS " + $0 }
@@ -119,7 +121,7 @@ public struct ExternalSolvers: Sendable {
         guard let python, let highsScript else { return SolverRun(solver: "highs", status: "not installed") }
         let started = ContinuousClock.now
         guard let finished = try? Command.run(python, [highsScript, lpFile, String(timeLimit)], timeout: timeLimit + 60),
-              finished.status == 0
+            finished.status == 0
         else {
             return SolverRun(
                 solver: "highs", status: "error", seconds: (ContinuousClock.now - started).inSeconds,
@@ -138,12 +140,13 @@ extension SolverRun {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("Status:") {
                 let value = trimmed.dropFirst("Status:".count).trimmingCharacters(in: .whitespaces)
-                status = switch value {
-                case "INTEGER OPTIMAL", "OPTIMAL": "optimal"
-                case "INTEGER NON-OPTIMAL", "INTEGER UNDEFINED", "UNDEFINED", "FEASIBLE": "time limit"
-                case "INTEGER EMPTY", "INFEASIBLE (FINAL)", "EMPTY": "infeasible"
-                default: "error"
-                }
+                status =
+                    switch value {
+                    case "INTEGER OPTIMAL", "OPTIMAL": "optimal"
+                    case "INTEGER NON-OPTIMAL", "INTEGER UNDEFINED", "UNDEFINED", "FEASIBLE": "time limit"
+                    case "INTEGER EMPTY", "INFEASIBLE (FINAL)", "EMPTY": "infeasible"
+                    default: "error"
+                    }
             } else if trimmed.hasPrefix("Objective:"), let equals = trimmed.firstIndex(of: "=") {
                 let rest = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
                 objective = rest.split(separator: " ").first.flatMap { Double($0) }
@@ -157,17 +160,18 @@ extension SolverRun {
     /// `Stopped on time - objective value 12.0` or `Infeasible - objective value ...`.
     init(solver: String, seconds: Double, cbcSolution text: String) {
         let first = text.split(separator: "\n").first.map(String.init) ?? ""
-        let status = if first.hasPrefix("Optimal") { "optimal" }
-            else if first.hasPrefix("Stopped") { "time limit" }
-            else if first.hasPrefix("Infeasible") || first.contains("infeasible") { "infeasible" }
-            else { "error" }
+        let status =
+            if first.hasPrefix("Optimal") { "optimal" } else if first.hasPrefix("Stopped") {
+                "time limit"
+            } else if first.hasPrefix("Infeasible") || first.contains("infeasible") { "infeasible" } else { "error" }
         var objective: Double?
         if status != "infeasible", let range = first.range(of: "objective value") {
             objective = Double(first[range.upperBound...].trimmingCharacters(in: .whitespaces))
         }
         if first.hasPrefix("Stopped") && first.contains("no solution") { objective = nil }
-        self.init(solver: solver, status: status, objective: objective, seconds: seconds,
-                  message: status == "error" ? first : nil)
+        self.init(
+            solver: solver, status: status, objective: objective, seconds: seconds,
+            message: status == "error" ? first : nil)
     }
 
     /// Reads the HiGHS script's line `STATUS OBJECTIVE SECONDS` (`optimal 10 0.03`, `time-limit 12 60.0`,

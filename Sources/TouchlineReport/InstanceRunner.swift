@@ -14,7 +14,7 @@ public enum InstanceRunner {
     static func run<Kind: ProblemKind>(
         _ kind: Kind.Type, _ data: Data, name: String, size: Int?, timeLimit: Double
     ) -> InstanceResult? {
-        guard case let .success(instance) = Kind.decodeInstance(data) else { return nil }
+        guard let instance = try? Kind.decodeInstance(data) else { return nil }
         let greedy = solve(instance, Kind.self, method: .greedy, timeLimit: timeLimit)
         let milp = Solvers.isMILPAvailable ? solve(instance, Kind.self, method: .milp, timeLimit: timeLimit) : nil
         return InstanceResult(

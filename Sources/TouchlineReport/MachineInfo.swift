@@ -16,7 +16,8 @@ public struct MachineInfo: Sendable, Codable, Equatable {
     /// elsewhere).
     public static func current(solvers: ExternalSolvers) -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let cpu = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let cpu =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
             ?? "unknown"
         let release = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""

@@ -77,8 +77,8 @@ extension ModelComparison {
         _ kind: Kind.Type, _ data: Data, name: String, solvers: ExternalSolvers, timeLimit: Double,
         workDirectory: String
     ) -> ModelComparison? {
-        guard let solver = Solvers.default, case let .success(instance) = Kind.decodeInstance(data),
-              Kind.validate(instance).isEmpty, Kind.abilities.impossibility(Kind.prepare(instance)) == nil
+        guard let solver = Solvers.default, let instance = try? Kind.decodeInstance(data),
+            Kind.validate(instance).isEmpty, Kind.abilities.impossibility(Kind.prepare(instance)) == nil
         else { return nil }
         let started = ContinuousClock.now
         let greedy = Kind.greedy(instance)
@@ -91,16 +91,19 @@ extension ModelComparison {
         options.warmStart = greedy.flatMap { formulation.encode($0) }
         let result = solver.solve(model, options: options)
         let seconds = (ContinuousClock.now - started).inSeconds
-        let status: String = switch result.stopReason {
-        case .optimal: "optimal"
-        case .gapReached: "gap reached"
-        case .timeLimit, .cancelled: "time limit"
-        case .infeasible: "infeasible"
-        case .unbounded, .error: "error"
-        }
-        var runs = [SolverRun(
-            solver: "touchline", status: status, objective: result.hasSolution ? result.objectiveValues.first : nil,
-            seconds: seconds, message: result.message)]
+        let status: String =
+            switch result.stopReason {
+            case .optimal: "optimal"
+            case .gapReached: "gap reached"
+            case .timeLimit, .cancelled: "time limit"
+            case .infeasible: "infeasible"
+            case .unbounded, .error: "error"
+            }
+        var runs = [
+            SolverRun(
+                solver: "touchline", status: status, objective: result.hasSolution ? result.objectiveValues.first : nil,
+                seconds: seconds, message: result.message)
+        ]
 
         try? FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
         let lpFile = "\(workDirectory)/model.lp", mpsFile = "\(workDirectory)/model.mps"

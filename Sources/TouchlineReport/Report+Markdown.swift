@@ -39,38 +39,45 @@ extension Report {
         let lineups = instances.filter { $0.kind == "lineup" }
         check("Shipped lineups proven optimal (or infeasible) with a median under 1 s (more than half in under 1 s)", lineups, limit: 1, most: true)
         check("Every shipped lineup proven optimal (or infeasible) in under 5 s", lineups, limit: 5)
-        check("A 300-match term proven optimal in under 10 s (shipped terms and generated size 300)",
-              instances.filter { $0.name.contains("term") } + series.filter { $0.size == 300 }, limit: 10)
-        check("Standings analysis of a 20-team league proven in under 10 s (shipped analyses and generated size 20)",
-              instances.filter { $0.name.contains("standings/analysis/") } + series.filter { $0.kind == "standings" && $0.size == 20 },
-              limit: 10)
-        check("Every other shipped instance proven optimal within the \(Self.seconds(timeLimit)) s limit",
-              instances.filter { $0.kind != "lineup" && !$0.name.contains("term") && !$0.name.contains("standings/analysis/") },
-              limit: timeLimit + 0.5)
+        check(
+            "A 300-match term proven optimal in under 10 s (shipped terms and generated size 300)",
+            instances.filter { $0.name.contains("term") } + series.filter { $0.size == 300 }, limit: 10)
+        check(
+            "Standings analysis of a 20-team league proven in under 10 s (shipped analyses and generated size 20)",
+            instances.filter { $0.name.contains("standings/analysis/") } + series.filter { $0.kind == "standings" && $0.size == 20 },
+            limit: 10)
+        check(
+            "Every other shipped instance proven optimal within the \(Self.seconds(timeLimit)) s limit",
+            instances.filter { $0.kind != "lineup" && !$0.name.contains("term") && !$0.name.contains("standings/analysis/") },
+            limit: timeLimit + 0.5)
 
         func speed(_ target: String, against solver: String, factor: Double) {
             let cases = comparisons.filter { ($0.run(solver)?.status ?? "not installed") != "not installed" }
             guard !cases.isEmpty else { return }
             let misses = cases.filter { !Self.noSlower($0.run("touchline"), than: $0.run(solver), factor: factor) }
-            checks.append(TargetCheck(
-                target: target, met: cases.count - misses.count, total: cases.count,
-                misses: misses.map { Self.timeMiss($0, against: solver) }, most: false))
+            checks.append(
+                TargetCheck(
+                    target: target, met: cases.count - misses.count, total: cases.count,
+                    misses: misses.map { Self.timeMiss($0, against: solver) }, most: false))
         }
-        speed("In-process Touchline-on-GLPK no slower than glpsol on the same exported model (level 0; 10 % or 0.05 s of noise allowed)",
-              against: "glpsol", factor: 1)
+        speed(
+            "In-process Touchline-on-GLPK no slower than glpsol on the same exported model (level 0; 10 % or 0.05 s of noise allowed)",
+            against: "glpsol", factor: 1)
         speed("In-process Touchline-on-GLPK within 3× of CBC on the same model (level 0)", against: "cbc", factor: 3)
         let slowGreedy = instances.filter { $0.greedyOnlySeconds >= 0.01 }
-        checks.append(TargetCheck(
-            target: "Greedy under 10 ms on every shipped instance", met: instances.count - slowGreedy.count,
-            total: instances.count, misses: slowGreedy.map { "\($0.kind) \($0.name): \(Self.seconds($0.greedyOnlySeconds)) s" },
-            most: false))
+        checks.append(
+            TargetCheck(
+                target: "Greedy under 10 ms on every shipped instance", met: instances.count - slowGreedy.count,
+                total: instances.count, misses: slowGreedy.map { "\($0.kind) \($0.name): \(Self.seconds($0.greedyOnlySeconds)) s" },
+                most: false))
         let compared = instances.filter { $0.primaryGap != nil }
         let far = compared.filter { $0.primaryGap! > 0.10 + 1e-9 }
-        checks.append(TargetCheck(
-            target: "Greedy within 10 % of the MILP's primary objective on most shipped instances",
-            met: compared.count - far.count, total: compared.count,
-            misses: far.map { "\($0.kind) \($0.name): \(Self.percent($0.primaryGap!)) worse on \($0.milp?.levels.first?.name ?? "")" },
-            most: true))
+        checks.append(
+            TargetCheck(
+                target: "Greedy within 10 % of the MILP's primary objective on most shipped instances",
+                met: compared.count - far.count, total: compared.count,
+                misses: far.map { "\($0.kind) \($0.name): \(Self.percent($0.primaryGap!)) worse on \($0.milp?.levels.first?.name ?? "")" },
+                most: true))
         return checks
     }
 
@@ -139,12 +146,14 @@ extension Report {
         if comparisons.isEmpty {
             out += "No exported model was solved (no GLPK in this build, or `--no-compare`).\n"
         } else if disagreements.isEmpty {
-            out += "On all \(comparisons.count) exported models, every solver that proved an optimum proved the same one, none declared a model infeasible that another solved, and no solution beat a proven optimum.\n"
+            out +=
+                "On all \(comparisons.count) exported models, every solver that proved an optimum proved the same one, none declared a model infeasible that another solved, and no solution beat a proven optimum.\n"
         } else {
             out += "**Defects: solvers disagree.**\n\n" + disagreements.map { "- \($0)\n" }.joined()
         }
 
-        out += "\n## Summary by kind\n\n| Kind | Shipped instances | MILP proven | Greedy already optimal | Greedy within 10 % (primary) | Median MILP s | Median greedy s |\n|---|---|---|---|---|---|---|\n"
+        out +=
+            "\n## Summary by kind\n\n| Kind | Shipped instances | MILP proven | Greedy already optimal | Greedy within 10 % (primary) | Median MILP s | Median greedy s |\n|---|---|---|---|---|---|---|\n"
         for kind in Self.kindOrder {
             let rows = instances.filter { $0.kind == kind }
             guard !rows.isEmpty else { continue }
@@ -153,7 +162,8 @@ extension Report {
             let decided = rows.filter { $0.greedyOptimal != nil }.count
             let close = rows.filter { ($0.primaryGap ?? 1) <= 0.10 + 1e-9 }.count
             let compared = rows.filter { $0.primaryGap != nil }.count
-            out += "| \(kind) | \(rows.count) | \(proven) | \(greedyOptimal) of \(decided) proven | \(close) of \(compared) | \(Self.seconds(Self.median(rows.compactMap { $0.milp?.seconds }))) | \(Self.seconds(Self.median(rows.map(\.greedyOnlySeconds)))) |\n"
+            out +=
+                "| \(kind) | \(rows.count) | \(proven) | \(greedyOptimal) of \(decided) proven | \(close) of \(compared) | \(Self.seconds(Self.median(rows.compactMap { $0.milp?.seconds }))) | \(Self.seconds(Self.median(rows.map(\.greedyOnlySeconds)))) |\n"
         }
 
         for kind in Self.kindOrder {
@@ -165,21 +175,25 @@ extension Report {
         }
         if let udine {
             // UDINE.md's own heading is replaced by this section's.
-            out += "\n## Udine referee assignment (officials, a league's objective)\n\n"
+            out +=
+                "\n## Udine referee assignment (officials, a league's objective)\n\n"
                 + (udine.hasPrefix("#") ? String(udine.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : udine)
         }
         if let terms {
             // TERMS.md's own heading is replaced by this section's.
-            out += "\n## Terms and seasons (search, split and merge)\n\n"
+            out +=
+                "\n## Terms and seasons (search, split and merge)\n\n"
                 + (terms.hasPrefix("#") ? String(terms.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : terms)
         }
         if let limits {
             // LIMITS.md's own heading is replaced by this section's.
-            out += "\n## Promises: time limit, memory, reproducibility\n\n"
+            out +=
+                "\n## Promises: time limit, memory, reproducibility\n\n"
                 + (limits.hasPrefix("#") ? String(limits.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : limits)
         }
         out += "\n## History\n\n"
-        out += history.map { $0.hasPrefix("#") ? String($0.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : $0 }
+        out +=
+            history.map { $0.hasPrefix("#") ? String($0.drop { $0 != "\n" }).trimmingCharacters(in: .newlines) + "\n" : $0 }
             ?? "No history file was given.\n"
         out += """
 
@@ -225,7 +239,8 @@ extension Report {
             for comparison in compared {
                 let cells = ["touchline", "glpsol", "cbc", "highs"].map { Self.cell(comparison.run($0)) }
                 let optimum = comparison.optimum.map { Self.number($0) } ?? "-"
-                out += "| \(comparison.name) | \(comparison.level) (\(comparison.maximise ? "max" : "min")) | \(comparison.variables) | \(comparison.constraints) | \(cells.joined(separator: " | ")) | \(optimum) |\n"
+                out +=
+                    "| \(comparison.name) | \(comparison.level) (\(comparison.maximise ? "max" : "min")) | \(comparison.variables) | \(comparison.constraints) | \(cells.joined(separator: " | ")) | \(optimum) |\n"
             }
         }
         return out
@@ -239,11 +254,12 @@ extension Report {
         for row in rows {
             let name = row.size == nil ? row.name : row.name.replacingOccurrences(of: "size ", with: "")
             let milp = row.milp
-            let optimal: String = switch row.greedyOptimal {
-            case true?: "yes"
-            case false?: "no (\(row.firstWorseLevel ?? "plan"))"
-            case nil: row.greedy.hasPlan ? "-" : "no plan"
-            }
+            let optimal: String =
+                switch row.greedyOptimal {
+                case true?: "yes"
+                case false?: "no (\(row.firstWorseLevel ?? "plan"))"
+                case nil: row.greedy.hasPlan ? "-" : "no plan"
+                }
             out += "| \(name) | \(Self.objective(row.greedy, names)) | \(Self.seconds(row.greedyOnlySeconds)) | "
             out += "\(milp.map { Self.objective($0, names) } ?? "n/a") | \(milp?.status ?? "no GLPK") | "
             out += "\(milp?.gap.map { Self.percent($0) } ?? "-") | \(milp.map { Self.seconds($0.seconds) } ?? "-") | "
@@ -276,13 +292,15 @@ extension Report {
                     SVGChart.Series(label: "MILP (all levels)", colour: "#1f77b4", points: milpAll),
                     SVGChart.Series(label: "MILP, proven optimal", colour: "#2ca02c", points: milpProven, dashed: true),
                     SVGChart.Series(label: "greedy", colour: "#ff7f0e", points: points { max($0.greedyOnlySeconds, 1e-6) }),
-                    SVGChart.Series(label: "time limit", colour: "#d62728", points: sizes.map { (Double($0), timeLimit) }, dashed: true),
+                    SVGChart.Series(label: "time limit", colour: "#d62728", points: sizes.map { (Double($0), timeLimit) }, dashed: true)
                 ])
             let gap = SVGChart.Panel(
                 title: "Gaps", xLabel: time.xLabel, yLabel: "percent",
                 series: [
                     SVGChart.Series(label: "greedy vs MILP, primary level", colour: "#ff7f0e", points: points { $0.primaryGap.map { 100 * $0 } }),
-                    SVGChart.Series(label: "MILP's unproven gap", colour: "#1f77b4", points: points { $0.milp.map { 100 * ($0.gap ?? ($0.status == "optimal" ? 0 : 1)) } }, dashed: true),
+                    SVGChart.Series(
+                        label: "MILP's unproven gap", colour: "#1f77b4",
+                        points: points { $0.milp.map { 100 * ($0.gap ?? ($0.status == "optimal" ? 0 : 1)) } }, dashed: true)
                 ])
             result[kind] = SVGChart(title: "\(kind): MILP and greedy against size", panels: [time, gap]).render()
         }
@@ -294,7 +312,8 @@ extension Report {
     static func objective(_ result: MethodResult, _ names: [String]) -> String {
         guard !result.levels.isEmpty else { return result.status == "error" ? "error: \(result.message ?? "")" : result.status }
         let values = result.levels.map { number($0.value) }
-        let text = result.levels.map(\.name) == names
+        let text =
+            result.levels.map(\.name) == names
             ? values.joined(separator: " / ")
             : zip(result.levels, values).map { "\($0.name) \($1)" }.joined(separator: " / ")
         return result.hasPlan ? text : "\(result.status) (best effort \(text))"

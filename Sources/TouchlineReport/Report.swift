@@ -83,14 +83,19 @@ extension Report {
         var comparisons: [ModelComparison] = []
         for (path, data) in files where configuration.only.map({ path.contains($0) }) ?? true {
             guard let result = InstanceRunner.run(data, name: path, timeLimit: configuration.timeLimit) else { continue }
-            progress("\(path): greedy \(result.greedy.status) \(seconds(result.greedy.seconds) + " s"), milp \(result.milp.map { "\($0.status) \(seconds($0.seconds)) s" } ?? "unavailable")")
+            progress(
+                "\(path): greedy \(result.greedy.status) \(seconds(result.greedy.seconds) + " s"), milp \(result.milp.map { "\($0.status) \(seconds($0.seconds)) s" } ?? "unavailable")"
+            )
             instances.append(result)
             if configuration.compareSolvers,
-               let comparison = ModelComparison.compare(
-                   data, name: path, solvers: configuration.solvers, timeLimit: configuration.externalTimeLimit,
-                   workDirectory: configuration.workDirectory)
+                let comparison = ModelComparison.compare(
+                    data, name: path, solvers: configuration.solvers, timeLimit: configuration.externalTimeLimit,
+                    workDirectory: configuration.workDirectory)
             {
-                progress("  level \(comparison.level): " + comparison.runs.map { "\($0.solver) \($0.status) \($0.objective.map { String($0) } ?? "-") \(seconds($0.seconds)) s" }.joined(separator: ", "))
+                progress(
+                    "  level \(comparison.level): "
+                        + comparison.runs.map { "\($0.solver) \($0.status) \($0.objective.map { String($0) } ?? "-") \(seconds($0.seconds)) s" }
+                        .joined(separator: ", "))
                 comparisons.append(comparison)
             }
         }
@@ -98,11 +103,16 @@ extension Report {
         for kind in ProblemKinds.all {
             for size in configuration.series[kind.name] ?? [] where kind.generatorSize.range.contains(size) {
                 for seed in configuration.seeds {
-                    guard case let .success(text) = Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: kind.name, size: size, seed: seed) }),
-                          let result = InstanceRunner.run(
-                              Data(text.utf8), name: "size \(size) seed \(seed)", size: size, timeLimit: configuration.timeLimit)
+                    guard
+                        case let .success(text) = Result(catching: { () throws(TouchlineError) in
+                            try JSONFrontEnd.generate(kind: kind.name, size: size, seed: seed)
+                        }),
+                        let result = InstanceRunner.run(
+                            Data(text.utf8), name: "size \(size) seed \(seed)", size: size, timeLimit: configuration.timeLimit)
                     else { continue }
-                    progress("\(kind.name) size \(size) seed \(seed): greedy \(seconds(result.greedy.seconds) + " s"), milp \(result.milp.map { "\($0.status) \(seconds($0.seconds)) s" } ?? "unavailable")")
+                    progress(
+                        "\(kind.name) size \(size) seed \(seed): greedy \(seconds(result.greedy.seconds) + " s"), milp \(result.milp.map { "\($0.status) \(seconds($0.seconds)) s" } ?? "unavailable")"
+                    )
                     series.append(result)
                 }
             }
@@ -137,8 +147,8 @@ extension Report {
         var found: [(String, Data)] = []
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".json"),
-                  let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path),
-                  JSONFrontEnd.kind(of: data) != nil
+                let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path),
+                JSONFrontEnd.kind(of: data) != nil
             else { continue }
             found.append((root.lastPathComponent + "/" + relative, data))
         }

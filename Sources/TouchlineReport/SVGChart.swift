@@ -81,13 +81,15 @@ public struct SVGChart: Sendable {
         }
         func x(_ value: Double) -> Double { originX + (value - xMin) / (xMax - xMin) * plotWidth }
         func y(_ value: Double) -> Double {
-            let fraction = panel.logarithmic
+            let fraction =
+                panel.logarithmic
                 ? (log10(value) - log10(yMin)) / (log10(yMax) - log10(yMin))
                 : (value - yMin) / (yMax - yMin)
             return originY - fraction * plotHeight
         }
         var out = "<g>\n"
-        out += "<text x=\(Self.quote(offsetX + Self.panelWidth / 2)) y=\(Self.quote(offsetY + 22)) text-anchor=\"middle\" font-size=\"13\">\(Self.escape(panel.title))</text>\n"
+        out +=
+            "<text x=\(Self.quote(offsetX + Self.panelWidth / 2)) y=\(Self.quote(offsetY + 22)) text-anchor=\"middle\" font-size=\"13\">\(Self.escape(panel.title))</text>\n"
         // Grid and y ticks.
         var ticks: [Double] = []
         if panel.logarithmic {
@@ -98,25 +100,33 @@ public struct SVGChart: Sendable {
         }
         for tick in ticks {
             let position = y(tick)
-            out += "<line x1=\(Self.quote(originX)) y1=\(Self.quote(position)) x2=\(Self.quote(originX + plotWidth)) y2=\(Self.quote(position)) stroke=\"#ddd\"/>\n"
-            out += "<text x=\(Self.quote(originX - 6)) y=\(Self.quote(position + 4)) text-anchor=\"end\">\(Self.escape(Self.tickLabel(tick)))</text>\n"
+            out +=
+                "<line x1=\(Self.quote(originX)) y1=\(Self.quote(position)) x2=\(Self.quote(originX + plotWidth)) y2=\(Self.quote(position)) stroke=\"#ddd\"/>\n"
+            out +=
+                "<text x=\(Self.quote(originX - 6)) y=\(Self.quote(position + 4)) text-anchor=\"end\">\(Self.escape(Self.tickLabel(tick)))</text>\n"
         }
         // X ticks at the data's x values.
         for value in Set(xs).sorted() {
             let position = x(value)
-            out += "<line x1=\(Self.quote(position)) y1=\(Self.quote(originY)) x2=\(Self.quote(position)) y2=\(Self.quote(originY + 4)) stroke=\"#333\"/>\n"
-            out += "<text x=\(Self.quote(position)) y=\(Self.quote(originY + 17)) text-anchor=\"middle\">\(Self.escape(Self.tickLabel(value)))</text>\n"
+            out +=
+                "<line x1=\(Self.quote(position)) y1=\(Self.quote(originY)) x2=\(Self.quote(position)) y2=\(Self.quote(originY + 4)) stroke=\"#333\"/>\n"
+            out +=
+                "<text x=\(Self.quote(position)) y=\(Self.quote(originY + 17)) text-anchor=\"middle\">\(Self.escape(Self.tickLabel(value)))</text>\n"
         }
-        out += "<rect x=\(Self.quote(originX)) y=\(Self.quote(originY - plotHeight)) width=\(Self.quote(plotWidth)) height=\(Self.quote(plotHeight)) fill=\"none\" stroke=\"#333\"/>\n"
-        out += "<text x=\(Self.quote(originX + plotWidth / 2)) y=\(Self.quote(originY + 38)) text-anchor=\"middle\">\(Self.escape(panel.xLabel))</text>\n"
-        out += "<text transform=\"translate(\(Self.format(offsetX + 16)),\(Self.format(originY - plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(Self.escape(panel.yLabel))</text>\n"
+        out +=
+            "<rect x=\(Self.quote(originX)) y=\(Self.quote(originY - plotHeight)) width=\(Self.quote(plotWidth)) height=\(Self.quote(plotHeight)) fill=\"none\" stroke=\"#333\"/>\n"
+        out +=
+            "<text x=\(Self.quote(originX + plotWidth / 2)) y=\(Self.quote(originY + 38)) text-anchor=\"middle\">\(Self.escape(panel.xLabel))</text>\n"
+        out +=
+            "<text transform=\"translate(\(Self.format(offsetX + 16)),\(Self.format(originY - plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(Self.escape(panel.yLabel))</text>\n"
         // Series: polyline segments between consecutive defined points, markers, legend.
         for (index, series) in panel.series.enumerated() {
             let dash = series.dashed ? " stroke-dasharray=\"6 4\"" : ""
             var run: [String] = []
             func flush() {
                 if run.count > 1 {
-                    out += "<polyline fill=\"none\" stroke=\"\(series.colour)\" stroke-width=\"2\"\(dash) points=\"\(run.joined(separator: " "))\"/>\n"
+                    out +=
+                        "<polyline fill=\"none\" stroke=\"\(series.colour)\" stroke-width=\"2\"\(dash) points=\"\(run.joined(separator: " "))\"/>\n"
                 }
                 run = []
             }
@@ -127,7 +137,8 @@ public struct SVGChart: Sendable {
             }
             flush()
             let legendY = originY + 58 + Double(index) * 16
-            out += "<line x1=\(Self.quote(originX + 10)) y1=\(Self.quote(legendY - 4)) x2=\(Self.quote(originX + 30)) y2=\(Self.quote(legendY - 4)) stroke=\"\(series.colour)\" stroke-width=\"2\"\(dash)/>\n"
+            out +=
+                "<line x1=\(Self.quote(originX + 10)) y1=\(Self.quote(legendY - 4)) x2=\(Self.quote(originX + 30)) y2=\(Self.quote(legendY - 4)) stroke=\"\(series.colour)\" stroke-width=\"2\"\(dash)/>\n"
             out += "<text x=\(Self.quote(originX + 36)) y=\(Self.quote(legendY))>\(Self.escape(series.label))</text>\n"
         }
         return out + "</g>\n"

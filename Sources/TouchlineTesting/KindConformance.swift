@@ -49,7 +49,7 @@ public enum KindConformance {
         var failures: [String] = []
         func fail(_ text: String) { failures.append("\(label): \(text)") }
         let instance: Kind.Instance
-        switch Kind.decodeInstance(data) {
+        switch Result(catching: { () throws(TouchlineError) in try Kind.decodeInstance(data) }) {
         case let .failure(error):
             fail("does not decode: \(error.description.prefix(300))")
             return failures
@@ -66,9 +66,12 @@ public enum KindConformance {
         } else {
             fail("the instance does not encode")
         }
-        for path in SchemaProbe.unreadProperties(data, schema: Kind.schema, decodes: { probe in
-            (try? JSONDecoder().decode(Kind.Instance.self, from: probe)) != nil
-        }) {
+        for path in SchemaProbe.unreadProperties(
+            data, schema: Kind.schema,
+            decodes: { probe in
+                (try? JSONDecoder().decode(Kind.Instance.self, from: probe)) != nil
+            })
+        {
             fail("the schema lists \(path), which the instance types do not read")
         }
 
@@ -139,7 +142,7 @@ enum SchemaProbe {
 
     static func unreadProperties(_ data: Data, schema: String, decodes: (Data) -> Bool) -> [String] {
         guard let document = try? JSONSerialization.jsonObject(with: data),
-              let root = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) as? [String: Any]
+            let root = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) as? [String: Any]
         else { return ["(the instance or the schema is not JSON)"] }
         var unread: [String] = []
         var seen: Set<String> = []
@@ -149,8 +152,8 @@ enum SchemaProbe {
 
     private static func resolve(_ schema: [String: Any], root: [String: Any]) -> [String: Any] {
         guard let reference = schema["$ref"] as? String, reference.hasPrefix("#/$defs/"),
-              let definitions = root["$defs"] as? [String: Any],
-              let target = definitions[String(reference.dropFirst("#/$defs/".count))] as? [String: Any]
+            let definitions = root["$defs"] as? [String: Any],
+            let target = definitions[String(reference.dropFirst("#/$defs/".count))] as? [String: Any]
         else { return schema }
         return target
     }
@@ -173,13 +176,15 @@ enum SchemaProbe {
                     }
                 }
                 if let child = object[key], let childSchema = childSchema as? [String: Any] {
-                    walk(child, childSchema, root: root, path: path + [.key(key)], document: document,
-                         unread: &unread, seen: &seen, decodes: decodes)
+                    walk(
+                        child, childSchema, root: root, path: path + [.key(key)], document: document,
+                        unread: &unread, seen: &seen, decodes: decodes)
                 }
             }
         } else if let array = value as? [Any], let items = schema["items"] as? [String: Any], let first = array.first {
-            walk(first, items, root: root, path: path + [.index(0)], document: document,
-                 unread: &unread, seen: &seen, decodes: decodes)
+            walk(
+                first, items, root: root, path: path + [.index(0)], document: document,
+                unread: &unread, seen: &seen, decodes: decodes)
         }
     }
 

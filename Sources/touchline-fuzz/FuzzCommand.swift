@@ -8,7 +8,8 @@ import TouchlineFuzz
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchline-fuzz",
-        abstract: "Fuzz the JSON front end: mutations of the shipped and generated instances through validate, solve (greedy, and the MILP with a tiny time limit), verify, export and render.",
+        abstract:
+            "Fuzz the JSON front end: mutations of the shipped and generated instances through validate, solve (greedy, and the MILP with a tiny time limit), verify, export and render.",
         discussion: """
             Exit 0 when every input held; 1 when an input broke a promise (each written to OUTPUT/failure-N.json with its \
             sentences in failure-N.txt) or hung (OUTPUT/hang.json). A crash ends the process by its signal after writing \
@@ -46,7 +47,10 @@ struct FuzzCommand: ParsableCommand {
     @Option(name: .customLong("write-input"), help: "With --replay: write the input to this file.")
     var writeInput: String?
 
-    @Flag(help: "Instead of random mutation: every numeric field of every seed up to 20 kB (and of the regression files given as arguments) set in turn to each extreme (Int64's ends, Double's ends, -0, a subnormal), through validate, solve with greedy and verify.")
+    @Flag(
+        help:
+            "Instead of random mutation: every numeric field of every seed up to 20 kB (and of the regression files given as arguments) set in turn to each extreme (Int64's ends, Double's ends, -0, a subnormal), through validate, solve with greedy and verify."
+    )
     var sweep = false
 
     @Argument(help: "Files to check (every step) instead of fuzzing: regression inputs.")
@@ -86,7 +90,8 @@ struct FuzzCommand: ParsableCommand {
             for file in files {
                 let data = try Data(contentsOf: URL(fileURLWithPath: file))
                 let outcome = FrontEndCheck.run(data, steps: .all)
-                print("\(file): \(outcome.status ?? "no status")\(outcome.failures.isEmpty ? "" : "\n  " + outcome.failures.joined(separator: "\n  "))")
+                print(
+                    "\(file): \(outcome.status ?? "no status")\(outcome.failures.isEmpty ? "" : "\n  " + outcome.failures.joined(separator: "\n  "))")
                 failed = failed || !outcome.failures.isEmpty
             }
             if failed { throw ExitCode(1) }
@@ -114,7 +119,9 @@ struct FuzzCommand: ParsableCommand {
         let result = fuzz.run { line in FileHandle.standardError.write(Data("touchline-fuzz: \(line)\n".utf8)) }
         let rate = Double(result.inputs) / max(result.seconds, 0.001)
         let statuses = result.statuses.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("touchline-fuzz: \(result.inputs) inputs in \(String(format: "%.1f", result.seconds)) s (\(Int(rate))/s); crashes 0, hangs \(result.hangs), failures \(result.failures); statuses: \(statuses)")
+        print(
+            "touchline-fuzz: \(result.inputs) inputs in \(String(format: "%.1f", result.seconds)) s (\(Int(rate))/s); crashes 0, hangs \(result.hangs), failures \(result.failures); statuses: \(statuses)"
+        )
         let spent = result.secondsByKind.sorted { $0.value > $1.value }.map { "\($0.key) \(Int($0.value)) s" }.joined(separator: ", ")
         FileHandle.standardError.write(Data("touchline-fuzz: worker seconds by kind: \(spent)\n".utf8))
         if let summary {

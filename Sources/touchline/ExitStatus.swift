@@ -31,22 +31,24 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
 
     /// The exit code of a printed result.
     init(_ status: ResultStatus) {
-        self = switch status {
-        case .optimal, .feasible: .success
-        case .infeasible: .infeasible
-        case .unknown: .unknown
-        case .invalid: .invalidInput
-        }
+        self =
+            switch status {
+            case .optimal, .feasible: .success
+            case .infeasible: .infeasible
+            case .unknown: .unknown
+            case .invalid: .invalidInput
+            }
     }
 
     /// The exit code of a library error.
     init(_ error: TouchlineError) {
-        self = switch error {
-        case .invalidInput: .invalidInput
-        case .unknownKind, .outOfRange, .formatUnavailable, .unknownTimeZone, .unknownCalendarSubject, .splitUnavailable: .usage
-        case .methodUnavailable: .unavailable
-        case .verificationFailed, .solverFailure: .internalError
-        }
+        self =
+            switch error {
+            case .invalidInput: .invalidInput
+            case .unknownKind, .outOfRange, .formatUnavailable, .unknownTimeZone, .unknownCalendarSubject, .splitUnavailable: .usage
+            case .methodUnavailable: .unavailable
+            case .verificationFailed, .solverFailure: .internalError
+            }
     }
 
     /// A library error in the command's own words: the option it is about comes first.

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Touchline
 import TouchlineMILP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @main
 struct TouchlineCommand: ParsableCommand {
@@ -24,7 +25,9 @@ struct TouchlineCommand: ParsableCommand {
             73 an output file cannot be written; 74 standard output cannot be written (closed, full, broken pipe).
             """,
         version: "touchline \(TouchlineVersion.string), MILP backend \(BuildInfo.backend)",
-        subcommands: [Solve.self, Validate.self, Verify.self, Export.self, Split.self, Merge.self, Schema.self, Kinds.self, Generate.self, ReportCommand.self],
+        subcommands: [
+            Solve.self, Validate.self, Verify.self, Export.self, Split.self, Merge.self, Schema.self, Kinds.self, Generate.self, ReportCommand.self
+        ],
         defaultSubcommand: Solve.self
     )
 
@@ -125,11 +128,12 @@ enum IO {
 
     /// Standard output cannot take the result: say so on standard error and exit 74.
     static func outputFailed(_ code: Int32) -> Never {
-        let reason = switch code {
-        case EPIPE: "the reader closed the pipe before the end of the output"
-        case EBADF: "it is closed"
-        default: String(cString: strerror(code))
-        }
+        let reason =
+            switch code {
+            case EPIPE: "the reader closed the pipe before the end of the output"
+            case EBADF: "it is closed"
+            default: String(cString: strerror(code))
+            }
         error("cannot write standard output: \(reason)")
         posixExit(ExitStatus.outputError.rawValue)
     }
@@ -166,9 +170,9 @@ enum IO {
 enum BuildInfo {
     static var backend: String {
         #if GLPK
-        return "GLPK \(GLPKVersion.string) (GPL-3.0-or-later)"
+            return "GLPK \(GLPKVersion.string) (GPL-3.0-or-later)"
         #else
-        return "none (greedy-only build)"
+            return "none (greedy-only build)"
         #endif
     }
 }

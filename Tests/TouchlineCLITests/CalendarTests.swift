@@ -14,8 +14,9 @@ import Testing
         #expect(run.stdout.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
         #expect(run.stdout.hasSuffix("END:VCALENDAR\r\n"))
         #expect(!run.stdout.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare LF")
-        let instance = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
+        let instance = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
         let matches = try #require(instance["matches"] as? [[String: Any]])
         let hawtrey = matches.filter { ($0["teams"] as? [String])?.contains("hawtrey") == true }
         #expect(!hawtrey.isEmpty)
@@ -35,9 +36,12 @@ import Testing
         let solution = try #require(json.json?["solution"] as? [String: Any])
         let assignments = try #require(solution["assignments"] as? [String: [String]])
         let mine = Set(assignments.filter { $0.value.contains("u1") }.keys)
-        let uids = Set(Self.events(ics.stdout).compactMap { event in
-            event.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String(String($0.dropFirst(4)).dropLast("-0123456789abcdef@touchline".count)) }
-        })
+        let uids = Set(
+            Self.events(ics.stdout).compactMap { event in
+                event.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map {
+                    String(String($0.dropFirst(4)).dropLast("-0123456789abcdef@touchline".count))
+                }
+            })
         #expect(!mine.isEmpty)
         #expect(uids == mine)
         #expect(ics.stdout.contains("DTSTAMP:19700101T000000Z\r\n"))

@@ -5,11 +5,11 @@ import Testing
 /// and nothing but JSON (or nothing) on standard output.
 @Suite struct ErrorPathTests {
     static let instance = #"""
-    {"problem": "pitches",
-     "pitches": [{"id": "a", "sizes": ["senior"]}, {"id": "b", "group": "South", "sizes": ["junior"]}],
-     "matches": [{"id": "m1", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior"},
-                 {"id": "m2", "start": "2026-11-21T14:25", "durationMinutes": 50, "size": "junior"}]}
-    """#
+        {"problem": "pitches",
+         "pitches": [{"id": "a", "sizes": ["senior"]}, {"id": "b", "group": "South", "sizes": ["junior"]}],
+         "matches": [{"id": "m1", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior"},
+                     {"id": "m2", "start": "2026-11-21T14:25", "durationMinutes": 50, "size": "junior"}]}
+        """#
 
     func solve(_ text: String, _ extra: [String] = []) throws -> Binary.Run {
         try Binary.run(["solve"] + extra + [try Binary.temporaryFile(text)])
@@ -48,8 +48,9 @@ import Testing
     /// A value outside a fixed set names every allowed value and the nearest one; a misspelt field's warning
     /// names the field it may have meant.
     @Test func choicesAndMisspeltFieldsNameWhatIsAllowed() throws {
-        var lineup = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: "instances/lineups/u10-7v7.json"))) as? [String: Any])
+        var lineup = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "instances/lineups/u10-7v7.json"))) as? [String: Any])
         var rules = lineup["rules"] as? [String: Any] ?? [:]
         rules["mode"] = "balance"
         lineup["rules"] = rules
@@ -60,8 +61,10 @@ import Testing
         func text() throws -> String { String(decoding: try JSONSerialization.data(withJSONObject: lineup), as: UTF8.self) }
         let run = try Binary.run(["validate", try Binary.temporaryFile(try text())])
         #expect(run.status == 65)
-        #expect(run.stdout.contains(
-            "rules.mode: expected one of \"balanced\", \"turnBased\", \"preMarked\", \"colourGroups\", got \"balance\" (did you mean \"balanced\"?)"),
+        #expect(
+            run.stdout.contains(
+                "rules.mode: expected one of \"balanced\", \"turnBased\", \"preMarked\", \"colourGroups\", got \"balance\" (did you mean \"balanced\"?)"
+            ),
             "\(run.stdout)")
         rules["mode"] = "balanced"
         lineup["rules"] = rules
@@ -69,8 +72,9 @@ import Testing
         lineup["players"] = players
         let status = try Binary.run(["validate", try Binary.temporaryFile(try text())])
         #expect(status.status == 65)
-        #expect(status.stdout.contains(
-            "players[1].status: expected one of \"available\", \"injured\", \"unavailable\", got \"injured \" (did you mean \"injured\"?)"),
+        #expect(
+            status.stdout.contains(
+                "players[1].status: expected one of \"available\", \"injured\", \"unavailable\", got \"injured \" (did you mean \"injured\"?)"),
             "\(status.stdout)")
         players[1]["status"] = "injured"
         lineup["players"] = players
@@ -104,7 +108,8 @@ import Testing
     }
 
     @Test func badDate() throws {
-        let text = Self.instance.replacingOccurrences(of: "2026-11-21T14:25\", \"durationMinutes\": 50", with: "2026-02-30T14:25\", \"durationMinutes\": 50")
+        let text = Self.instance.replacingOccurrences(
+            of: "2026-11-21T14:25\", \"durationMinutes\": 50", with: "2026-02-30T14:25\", \"durationMinutes\": 50")
         expectInvalid(try solve(text), path: "matches[1].start", containing: "invalid date-time")
     }
 
@@ -119,12 +124,14 @@ import Testing
     }
 
     @Test func badOptions() throws {
-        let text = Self.instance.replacingOccurrences(of: "{\"problem\": \"pitches\",", with: "{\"problem\": \"pitches\", \"options\": {\"timeLimitSeconds\": -2, \"method\": \"auto\"},")
+        let text = Self.instance.replacingOccurrences(
+            of: "{\"problem\": \"pitches\",", with: "{\"problem\": \"pitches\", \"options\": {\"timeLimitSeconds\": -2, \"method\": \"auto\"},")
         expectInvalid(try solve(text), path: "options.timeLimitSeconds", containing: "above 0")
     }
 
     @Test func unknownMethod() throws {
-        let text = Self.instance.replacingOccurrences(of: "{\"problem\": \"pitches\",", with: "{\"problem\": \"pitches\", \"options\": {\"method\": \"magic\"},")
+        let text = Self.instance.replacingOccurrences(
+            of: "{\"problem\": \"pitches\",", with: "{\"problem\": \"pitches\", \"options\": {\"method\": \"magic\"},")
         let run = try solve(text)
         #expect(run.status == 65)
         #expect(run.stderr.contains("options.method"))
@@ -198,15 +205,15 @@ import Testing
     /// in one pass, each once; `--strict` adds the misspelt field as an error.
     @Test func validateNamesMistakesOfEverySortInOnePass() throws {
         let lineup = """
-        {"problem": "lineup",
-         "match": {"periods": 2, "periodMinutes": "twenty", "substitutions": {"every": 5}},
-         "formation": {"GK": 1, "DEF": 2, "MID": 2, "FWD": 2},
-         "players": [{"id": "p1", "positions": ["GK"]}, {"id": "p2", "positions": ["DEF"], "status": "injured "},
-                     {"id": "p3", "positions": ["MID"]}, {"id": "p4", "positions": ["FWD"], "arrivesAt": -3},
-                     {"id": "p5"}],
-         "rules": {"mode": "balance", "minShare": 1.5},
-         "locks": [{"player": "p9", "from": 0, "to": 1, "onField": true}]}
-        """
+            {"problem": "lineup",
+             "match": {"periods": 2, "periodMinutes": "twenty", "substitutions": {"every": 5}},
+             "formation": {"GK": 1, "DEF": 2, "MID": 2, "FWD": 2},
+             "players": [{"id": "p1", "positions": ["GK"]}, {"id": "p2", "positions": ["DEF"], "status": "injured "},
+                         {"id": "p3", "positions": ["MID"]}, {"id": "p4", "positions": ["FWD"], "arrivesAt": -3},
+                         {"id": "p5"}],
+             "rules": {"mode": "balance", "minShare": 1.5},
+             "locks": [{"player": "p9", "from": 0, "to": 1, "onField": true}]}
+            """
         let run = try Binary.run(["validate", try Binary.temporaryFile(lineup)])
         #expect(run.status == 65)
         let expected = [
@@ -216,14 +223,15 @@ import Testing
             "rules.mode: expected one of \"balanced\", \"turnBased\", \"preMarked\", \"colourGroups\", got \"balance\" (did you mean \"balanced\"?)",
             "players[3].arrivesAt: expected a whole number from 0 to 720, got -3",
             "rules.minShare: expected a number from 0 to 1, got 1.5",
-            "locks[0].player: unknown player \"p9\"; expected one of the players' ids",
+            "locks[0].player: unknown player \"p9\"; expected one of the players' ids"
         ]
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines == expected, "\(run.stdout)")
         #expect(run.stderr.contains("match.substitutions.every: unknown field, ignored (did you mean \"everyMinutes\"?)"))
         let strict = try Binary.run(["validate", "--strict", try Binary.temporaryFile(lineup)])
-        #expect(strict.stdout.split(separator: "\n").map(String.init)
-            == expected + ["match.substitutions.every: unknown field (did you mean \"everyMinutes\"?)"], "\(strict.stdout)")
+        #expect(
+            strict.stdout.split(separator: "\n").map(String.init)
+                == expected + ["match.substitutions.every: unknown field (did you mean \"everyMinutes\"?)"], "\(strict.stdout)")
         // A date that does not exist is the decoder's to find; the rest of the document is still checked.
         let dated = Self.instance
             .replacingOccurrences(of: "2026-11-21T14:25\", \"durationMinutes\": 50", with: "2026-02-30T14:25\", \"durationMinutes\": 50")
@@ -238,7 +246,8 @@ import Testing
         let solved = try Binary.run(["solve", try Binary.temporaryFile(lineup)])
         #expect(solved.status == 65)
         #expect((solved.json?["errors"] as? [[String: Any]])?.count == expected.count)
-        let strictInstance = lineup.replacingOccurrences(of: "{\"problem\": \"lineup\",", with: "{\"problem\": \"lineup\", \"options\": {\"strict\": true},")
+        let strictInstance = lineup.replacingOccurrences(
+            of: "{\"problem\": \"lineup\",", with: "{\"problem\": \"lineup\", \"options\": {\"strict\": true},")
         let strictSolve = try Binary.run(["solve", try Binary.temporaryFile(strictInstance)])
         #expect((strictSolve.json?["errors"] as? [[String: Any]])?.count == expected.count + 1)
     }
@@ -279,56 +288,60 @@ import Testing
     }
 
     #if GLPK
-    @Test func exportWritesLPAndMPS() throws {
-        for format in ["lp", "mps"] {
-            let run = try Binary.run(["export", "--format", format, "instances/pitches/late-change.json"])
-            #expect(run.status == 0)
-            #expect(run.stdout.contains("x(m1,agars_3)"))
+        @Test func exportWritesLPAndMPS() throws {
+            for format in ["lp", "mps"] {
+                let run = try Binary.run(["export", "--format", format, "instances/pitches/late-change.json"])
+                #expect(run.status == 0)
+                #expect(run.stdout.contains("x(m1,agars_3)"))
+            }
+            let level = try Binary.run(["export", "--format", "lp", "--level", "3", "instances/pitches/late-change.json"])
+            #expect(level.status == 0)
+            #expect(level.stdout.contains("hold_placed"))
+            #expect(level.stdout.contains("hold_changes"))
+            let bad = try Binary.run(["export", "--format", "lp", "--level", "9", "instances/pitches/late-change.json"])
+            #expect(bad.status == 64)
+            #expect(bad.stderr.contains("--level: expected a level from 0 to"), "\(bad.stderr)")
         }
-        let level = try Binary.run(["export", "--format", "lp", "--level", "3", "instances/pitches/late-change.json"])
-        #expect(level.status == 0)
-        #expect(level.stdout.contains("hold_placed"))
-        #expect(level.stdout.contains("hold_changes"))
-        let bad = try Binary.run(["export", "--format", "lp", "--level", "9", "instances/pitches/late-change.json"])
-        #expect(bad.status == 64)
-        #expect(bad.stderr.contains("--level: expected a level from 0 to"), "\(bad.stderr)")
-    }
 
-    /// `--hold` writes the same model as solving the earlier levels here, when given the values a solve reports
-    /// (the way another solver checks a result level by level), and refuses a wrong count or a non-number.
-    @Test func exportHoldsTheGivenLevelValues() throws {
-        let instance = "instances/pitches/late-change.json"
-        let solved = try Binary.run(["solve", instance])
-        let levels = try #require((solved.json?["stats"] as? [String: Any])?["levels"] as? [[String: Any]])
-        let values = levels.prefix(3).compactMap { ($0["value"] as? NSNumber)?.doubleValue }
-        #expect(values.count == 3)
-        let solvedHere = try Binary.run(["export", "--format", "lp", "--level", "3", instance])
-        let held = try Binary.run(["export", "--format", "lp", "--level", "3", "--hold",
-                                   values.map { String($0) }.joined(separator: ","), instance])
-        #expect(held.status == 0, "\(held.stderr)")
-        #expect(held.stdout == solvedHere.stdout)
-        let shifted = try Binary.run(["export", "--format", "lp", "--level", "3", "--hold",
-                                      ([values[0] - 1] + values.dropFirst()).map { String($0) }.joined(separator: ","), instance])
-        #expect(shifted.status == 0)
-        #expect(shifted.stdout != solvedHere.stdout)
-        let short = try Binary.run(["export", "--format", "lp", "--level", "3", "--hold", "1,2", instance])
-        #expect(short.status == 64)
-        #expect(short.stderr.contains("--hold: expected 3 finite values"), "\(short.stderr)")
-        let word = try Binary.run(["export", "--format", "lp", "--level", "1", "--hold", "many", instance])
-        #expect(word.status == 64)
-        #expect(word.stderr.contains("--hold"), "\(word.stderr)")
-    }
+        /// `--hold` writes the same model as solving the earlier levels here, when given the values a solve reports
+        /// (the way another solver checks a result level by level), and refuses a wrong count or a non-number.
+        @Test func exportHoldsTheGivenLevelValues() throws {
+            let instance = "instances/pitches/late-change.json"
+            let solved = try Binary.run(["solve", instance])
+            let levels = try #require((solved.json?["stats"] as? [String: Any])?["levels"] as? [[String: Any]])
+            let values = levels.prefix(3).compactMap { ($0["value"] as? NSNumber)?.doubleValue }
+            #expect(values.count == 3)
+            let solvedHere = try Binary.run(["export", "--format", "lp", "--level", "3", instance])
+            let held = try Binary.run([
+                "export", "--format", "lp", "--level", "3", "--hold",
+                values.map { String($0) }.joined(separator: ","), instance
+            ])
+            #expect(held.status == 0, "\(held.stderr)")
+            #expect(held.stdout == solvedHere.stdout)
+            let shifted = try Binary.run([
+                "export", "--format", "lp", "--level", "3", "--hold",
+                ([values[0] - 1] + values.dropFirst()).map { String($0) }.joined(separator: ","), instance
+            ])
+            #expect(shifted.status == 0)
+            #expect(shifted.stdout != solvedHere.stdout)
+            let short = try Binary.run(["export", "--format", "lp", "--level", "3", "--hold", "1,2", instance])
+            #expect(short.status == 64)
+            #expect(short.stderr.contains("--hold: expected 3 finite values"), "\(short.stderr)")
+            let word = try Binary.run(["export", "--format", "lp", "--level", "1", "--hold", "many", instance])
+            #expect(word.status == 64)
+            #expect(word.stderr.contains("--hold"), "\(word.stderr)")
+        }
     #else
-    @Test func exportHoldsGivenValuesWithoutGLPK() throws {
-        let run = try Binary.run(["export", "--format", "lp", "--level", "1", "--hold", "5", "instances/pitches/late-change.json"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("hold_placed"))
-    }
+        @Test func exportHoldsGivenValuesWithoutGLPK() throws {
+            let run = try Binary.run(["export", "--format", "lp", "--level", "1", "--hold", "5", "instances/pitches/late-change.json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("hold_placed"))
+        }
 
-    @Test func milpIsUnavailableInTheGreedyBuild() throws {
-        let run = try Binary.run(["solve", "--method", "milp", "instances/pitches/late-change.json"])
-        #expect(run.status == 69)
-        #expect(run.stderr.contains("GLPK"))
-    }
+        @Test func milpIsUnavailableInTheGreedyBuild() throws {
+            let run = try Binary.run(["solve", "--method", "milp", "instances/pitches/late-change.json"])
+            #expect(run.status == 69)
+            #expect(run.stderr.contains("GLPK"))
+        }
     #endif
 }

@@ -47,7 +47,7 @@ import Testing
         let output = folder.appendingPathComponent("out/REPORT.md")
         let run = try Binary.run([
             "report", "--instances", folder.appendingPathComponent("instances").path, "--series", "small",
-            "--time-limit", "5", "--external-time-limit", "10", "-o", output.path,
+            "--time-limit", "5", "--external-time-limit", "10", "-o", output.path
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.isEmpty, "progress goes to standard error")
@@ -58,15 +58,16 @@ import Testing
             let svg = try String(contentsOf: chart, encoding: .utf8)
             #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n"))
         }
-        let json = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: output.deletingLastPathComponent().appendingPathComponent("report.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: output.deletingLastPathComponent().appendingPathComponent("report.json"))) as? [String: Any]
         #expect((json?["instances"] as? [Any])?.count == 1)
         #expect((json?["series"] as? [Any])?.count == 10)
         // The Markdown and charts can be written again from the measurements alone, identically.
         let again = folder.appendingPathComponent("again/REPORT.md")
         let rerender = try Binary.run([
             "report", "--from", output.deletingLastPathComponent().appendingPathComponent("report.json").path,
-            "-o", again.path,
+            "-o", again.path
         ])
         #expect(rerender.status == 0, "\(rerender.stderr)")
         #expect(try String(contentsOf: again, encoding: .utf8) == markdown)
@@ -80,7 +81,7 @@ import Testing
     @Test func proximitySearchStopsAtTheSolvesLimit() throws {
         let started = Date()
         let run = try Binary.run([
-            "solve", "--tuning", "proxy=1", "--time-limit", "2", "instances/lineups/u12-9v9.json",
+            "solve", "--tuning", "proxy=1", "--time-limit", "2", "instances/lineups/u12-9v9.json"
         ])
         let seconds = Date().timeIntervalSince(started)
         #expect(run.status == 0)

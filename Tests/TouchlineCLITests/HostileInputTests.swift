@@ -55,7 +55,8 @@ import Testing
 
     @Test func oneBadLineNeverCostsTheOthers() throws {
         let late = try Self.oneLine(Self.lateChange)
-        let overflow = #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10,"substitutions":{"everyMinutes":9223372036854775807}},"players":[{"id":"a"}]}"#
+        let overflow =
+            #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10,"substitutions":{"everyMinutes":9223372036854775807}},"players":[{"id":"a"}]}"#
         let standings = #"{"problem":"standings","teams":[{"id":"a"},{"id":"b"}],"adjustments":[{"team":"a","points":9223372036854775807}]}"#
         var input = Data((late + "\n" + overflow + "\n").utf8)
         input += Data([0x7B, 0x22, 0xFF, 0x22, 0x7D, 0x0A])  // {"\xFF"} : invalid UTF-8
@@ -113,57 +114,57 @@ import Testing
     }
 
     #if GLPK
-    @Test func verifyChecksBoundsAndGapsOfTheMILP() throws {
-        let path = "instances/lineups/u12-pre-marked.json"
-        let honest = try forged(path, method: "milp") { _ in }
-        #expect(honest.status == 0, "\(honest.stdout)")
-        // Proven optimal: every level carries its proof; erase one and the claim is unsupported.
-        let unproven = try forged(path, method: "milp") { result in
-            guard var stats = result["stats"] as? [String: Any], var levels = stats["levels"] as? [[String: Any]], !levels.isEmpty else { return }
-            levels[levels.count - 1]["termination"] = "feasible"
-            stats["levels"] = levels
-            result["stats"] = stats
+        @Test func verifyChecksBoundsAndGapsOfTheMILP() throws {
+            let path = "instances/lineups/u12-pre-marked.json"
+            let honest = try forged(path, method: "milp") { _ in }
+            #expect(honest.status == 0, "\(honest.stdout)")
+            // Proven optimal: every level carries its proof; erase one and the claim is unsupported.
+            let unproven = try forged(path, method: "milp") { result in
+                guard var stats = result["stats"] as? [String: Any], var levels = stats["levels"] as? [[String: Any]], !levels.isEmpty else { return }
+                levels[levels.count - 1]["termination"] = "feasible"
+                stats["levels"] = levels
+                result["stats"] = stats
+            }
+            #expect(unproven.status == 1)
+            #expect(unproven.stdout.contains("carries no proof"))
+            // A feasible claim whose bound lies above the plan of a minimised level, or whose gap does not follow.
+            let wrongSide = try forged(path, method: "milp") { result in
+                result["status"] = "feasible"
+                result["bound"] = 1_000_000
+                result["gap"] = 0.5
+            }
+            #expect(wrongSide.status == 1)
+            #expect(wrongSide.stdout.contains("bound"))
         }
-        #expect(unproven.status == 1)
-        #expect(unproven.stdout.contains("carries no proof"))
-        // A feasible claim whose bound lies above the plan of a minimised level, or whose gap does not follow.
-        let wrongSide = try forged(path, method: "milp") { result in
-            result["status"] = "feasible"
-            result["bound"] = 1_000_000
-            result["gap"] = 0.5
+
+        @Test func aMemoryLimitTooSmallIsASentenceAndTheMethodIsTrue() throws {
+            let run = try Binary.run(["solve", "Tests/TouchlineFuzzTests/Regressions/officials-memory-limit-1mb.json"])
+            #expect(run.status == 0)
+            #expect(run.json?["method"] as? String == "greedy")
+            let warnings = run.json?["warnings"] as? [String] ?? []
+            #expect(warnings.contains { $0.contains("options.memoryLimitMB allows (1 MB)") }, "\(warnings)")
+            #expect(!warnings.contains { $0.contains("Error detected in file") || $0.contains("glp_alloc") })
         }
-        #expect(wrongSide.status == 1)
-        #expect(wrongSide.stdout.contains("bound"))
-    }
 
-    @Test func aMemoryLimitTooSmallIsASentenceAndTheMethodIsTrue() throws {
-        let run = try Binary.run(["solve", "Tests/TouchlineFuzzTests/Regressions/officials-memory-limit-1mb.json"])
-        #expect(run.status == 0)
-        #expect(run.json?["method"] as? String == "greedy")
-        let warnings = run.json?["warnings"] as? [String] ?? []
-        #expect(warnings.contains { $0.contains("options.memoryLimitMB allows (1 MB)") }, "\(warnings)")
-        #expect(!warnings.contains { $0.contains("Error detected in file") || $0.contains("glp_alloc") })
-    }
-
-    /// The same promise where the MILP is many solves: the level search of a term (its LP relaxation fails
-    /// first), the lineup pipeline and the league search (their inner solves fail; before, the first two
-    /// answered "did not improve" or a milp plan with no word of the failure).
-    @Test(arguments: [
-        "instances/pitches/fieldgame-term.json", "instances/lineups/u14-11v11-22-every5.json",
-        "instances/officials/udine/RA-1-8.json",
-    ])
-    func aMemoryLimitTooSmallInsideAPipelineIsASentence(path: String) throws {
-        var instance = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        var options = instance["options"] as? [String: Any] ?? [:]
-        options["memoryLimitMB"] = 1
-        instance["options"] = options
-        let text = String(decoding: try JSONSerialization.data(withJSONObject: instance), as: UTF8.self)
-        let run = try Binary.run(["solve", "--time-limit", "5", "-"], stdin: text)
-        #expect(run.status == 0)
-        #expect(run.json?["method"] as? String == "greedy")
-        let warnings = run.json?["warnings"] as? [String] ?? []
-        #expect(warnings.contains { $0.contains("options.memoryLimitMB allows (1 MB)") }, "\(warnings)")
-    }
+        /// The same promise where the MILP is many solves: the level search of a term (its LP relaxation fails
+        /// first), the lineup pipeline and the league search (their inner solves fail; before, the first two
+        /// answered "did not improve" or a milp plan with no word of the failure).
+        @Test(arguments: [
+            "instances/pitches/fieldgame-term.json", "instances/lineups/u14-11v11-22-every5.json",
+            "instances/officials/udine/RA-1-8.json"
+        ])
+        func aMemoryLimitTooSmallInsideAPipelineIsASentence(path: String) throws {
+            var instance = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            var options = instance["options"] as? [String: Any] ?? [:]
+            options["memoryLimitMB"] = 1
+            instance["options"] = options
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: instance), as: UTF8.self)
+            let run = try Binary.run(["solve", "--time-limit", "5", "-"], stdin: text)
+            #expect(run.status == 0)
+            #expect(run.json?["method"] as? String == "greedy")
+            let warnings = run.json?["warnings"] as? [String] ?? []
+            #expect(warnings.contains { $0.contains("options.memoryLimitMB allows (1 MB)") }, "\(warnings)")
+        }
     #endif
 
     // MARK: ids of any length and any characters
@@ -174,8 +175,8 @@ import Testing
             "pitches": [["id": ids.0, "sizes": ["senior"], "group": ids.0], ["id": "b", "sizes": ["senior"]]],
             "matches": [
                 ["id": ids.1, "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior", "teams": [ids.1, "x"]],
-                ["id": "m2", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior"],
-            ],
+                ["id": "m2", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior"]
+            ]
         ]
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
@@ -186,9 +187,9 @@ import Testing
         let run = try Binary.run(["solve", "--reproducible", file])
         #expect(run.status == 0, "\(run.stderr)")
         #if GLPK
-        #expect(run.json?["method"] as? String == "milp")
-        let warnings = run.json?["warnings"] as? [String]
-        #expect(warnings == [], "\(String(describing: warnings))")
+            #expect(run.json?["method"] as? String == "milp")
+            let warnings = run.json?["warnings"] as? [String]
+            #expect(warnings == [], "\(String(describing: warnings))")
         #endif
         let verified = try Binary.run(["verify", file, try Binary.temporaryFile(run.stdout, name: "result.json")])
         #expect(verified.status == 0, "\(verified.stdout)")

@@ -14,7 +14,8 @@ import Testing
 
     static var tools: Tools? {
         guard let chromium = Binary.which("chromium", "chromium-browser", "google-chrome"),
-              let pdftotext = Binary.which("pdftotext"), let pdfinfo = Binary.which("pdfinfo") else { return nil }
+            let pdftotext = Binary.which("pdftotext"), let pdfinfo = Binary.which("pdfinfo")
+        else { return nil }
         return Tools(chromium: chromium, pdftotext: pdftotext, pdfinfo: pdfinfo, pdftoppm: Binary.which("pdftoppm"))
     }
 
@@ -40,11 +41,13 @@ import Testing
         let page = folder.appendingPathComponent("page.html")
         let pdf = folder.appendingPathComponent("page.pdf")
         try html.write(to: page, atomically: true, encoding: .utf8)
-        let run = try Binary.launch(tools.chromium, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-            "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-            "--print-to-pdf=\(pdf.path)", page.absoluteString,
-        ], stdin: Data())
+        let run = try Binary.launch(
+            tools.chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+                "--print-to-pdf=\(pdf.path)", page.absoluteString
+            ], stdin: Data())
         #expect(FileManager.default.fileExists(atPath: pdf.path), "chromium printed nothing: \(run.stderr.suffix(300))")
         return (folder, pdf)
     }
@@ -67,12 +70,14 @@ import Testing
         let path = "instances/lineups/\(name).json"
         let html = try Binary.run(["solve", "--format", "html", "--method", "greedy", path])
         #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
-        #expect(!html.stdout.contains("<script") && !html.stdout.contains("http://") && !html.stdout.contains("https://"),
-                "self-contained: no scripts, nothing fetched")
+        #expect(
+            !html.stdout.contains("<script") && !html.stdout.contains("http://") && !html.stdout.contains("https://"),
+            "self-contained: no scripts, nothing fetched")
         let json = try #require(try Binary.run(["solve", "--method", "greedy", path]).json)
         let solution = try #require(json["solution"] as? [String: Any])
         let minutes = try #require(solution["minutes"] as? [String: Int])
-        let instance = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
+        let instance = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
         let players = try #require(instance["players"] as? [[String: Any]])
 
         let (folder, pdf) = try Self.print(html.stdout, tools)
@@ -86,8 +91,9 @@ import Testing
             let row = rows.first { $0.contains(shown) }
             #expect(row != nil, "\(name): \(shown) is not on the chart's page")
             let minute = try #require(minutes[id])
-            #expect(row.map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").contains { $0 == "\(minute)" } } == true,
-                    "\(name): \(shown)'s \(minute) minutes are not on their row: \(row ?? "")")
+            #expect(
+                row.map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").contains { $0 == "\(minute)" } } == true,
+                "\(name): \(shown)'s \(minute) minutes are not on their row: \(row ?? "")")
         }
         let match = try #require(instance["match"] as? [String: Any])
         let state = instance["state"] as? [String: Any]
@@ -95,16 +101,22 @@ import Testing
         if match["periods"] as? Int == 2, (state?["minute"] as? Int ?? 0) < periodMinutes {
             #expect(chart.contains("Half-time"), "\(name): no half-time marker")
         }
-        #expect(try Self.text(pdf, page: 2, tools).trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Team sheets"),
-                "\(name): the chart runs over one page")
-        #expect(try Self.text(pdf, page: 3, tools).trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Changes by minute"),
-                "\(name): the team sheets run over one page")
+        #expect(
+            try Self.text(pdf, page: 2, tools).trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Team sheets"),
+            "\(name): the chart runs over one page")
+        #expect(
+            try Self.text(pdf, page: 3, tools).trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Changes by minute"),
+            "\(name): the team sheets run over one page")
         if name == "u14-11v11-22-every5", let pdftoppm = tools.pdftoppm {
             // For a person to look at: the chart of the 22-player squad as a picture.
             let artefacts = Binary.root.appendingPathComponent(".build/test-artefacts")
             try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)
-            _ = try Binary.launch(pdftoppm, ["-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile", pdf.path,
-                                             artefacts.appendingPathComponent("lineup-\(name)").path], stdin: Data())
+            _ = try Binary.launch(
+                pdftoppm,
+                [
+                    "-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile", pdf.path,
+                    artefacts.appendingPathComponent("lineup-\(name)").path
+                ], stdin: Data())
             #expect(FileManager.default.fileExists(atPath: artefacts.appendingPathComponent("lineup-\(name).png").path))
         }
     }
@@ -118,7 +130,8 @@ import Testing
         #expect(html.status == 0)
         let json = try #require(try Binary.run(["solve", "--method", "greedy", path]).json)
         let crews = try #require((json["solution"] as? [String: Any])?["assignments"] as? [String: [String]])
-        let instance = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
+        let instance = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Binary.root.appendingPathComponent(path))) as? [String: Any])
         let officials = try #require(instance["officials"] as? [[String: Any]])
         let names = Dictionary(uniqueKeysWithValues: officials.map { ($0["id"] as! String, ($0["name"] as? String) ?? ($0["id"] as! String)) })
         let (folder, pdf) = try Self.print(html.stdout, tools)

@@ -24,14 +24,14 @@ import Testing
     }
 
     #if GLPK
-    /// The lineup engine's three levels, each started and finished on standard error.
-    @Test func lineupProgressNamesItsLevels() throws {
-        let shown = try Binary.run(["solve", "--progress", "instances/lineups/u10-turn-based.json"])
-        #expect(shown.status == 0)
-        #expect(shown.stderr.contains("level 1/3 spread: solving"))
-        #expect(shown.stderr.contains("spread: optimal"))
-        #expect(shown.stderr.contains("offPreferredPosition: optimal"))
-    }
+        /// The lineup engine's three levels, each started and finished on standard error.
+        @Test func lineupProgressNamesItsLevels() throws {
+            let shown = try Binary.run(["solve", "--progress", "instances/lineups/u10-turn-based.json"])
+            #expect(shown.status == 0)
+            #expect(shown.stderr.contains("level 1/3 spread: solving"))
+            #expect(shown.stderr.contains("spread: optimal"))
+            #expect(shown.stderr.contains("offPreferredPosition: optimal"))
+        }
     #endif
 
     /// `touchline` alone on a terminal (a pseudo-terminal made by util-linux `script`): a usage note and

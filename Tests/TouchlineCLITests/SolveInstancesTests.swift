@@ -13,7 +13,7 @@ import Testing
     static var expected: [String: [String: [String: Any]]] {
         let url = Binary.root.appendingPathComponent("instances/pitches/expected.json")
         guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: [String: Any]]]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: [String: Any]]]
         else { return [:] }
         return object
     }
@@ -24,7 +24,7 @@ import Testing
         for name in expected.keys.sorted() {
             for method in expected[name]!.keys.sorted() {
                 #if !GLPK
-                if method == "milp" { continue }
+                    if method == "milp" { continue }
                 #endif
                 cases.append(Case(name: name, method: method))
             }
@@ -46,7 +46,8 @@ import Testing
         #expect(run.status == Int32((expectation["exitCode"] as? Int) ?? -1))
         let json = try #require(run.json, "not JSON: \(run.stdout.prefix(200))")
         #expect(json["status"] as? String == expectation["status"] as? String)
-        #expect(NSDictionary(dictionary: json["objective"] as? [String: Any] ?? [:])
+        #expect(
+            NSDictionary(dictionary: json["objective"] as? [String: Any] ?? [:])
                 == NSDictionary(dictionary: expectation["objective"] as? [String: Any] ?? [:]))
         for key in ["problem", "status", "method", "objective", "bound", "gap", "stats", "solution", "warnings"] {
             #expect(json.keys.contains(key), "missing \(key)")
@@ -90,9 +91,9 @@ import Testing
             ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["status"] as? String
         }
         #if GLPK
-        #expect(statuses == ["optimal", "infeasible", "invalid", "optimal"])
+            #expect(statuses == ["optimal", "infeasible", "invalid", "optimal"])
         #else
-        #expect(statuses == ["feasible", "infeasible", "invalid", "feasible"])
+            #expect(statuses == ["feasible", "infeasible", "invalid", "feasible"])
         #endif
         #expect(lines[0] == lines[3])
     }
@@ -234,7 +235,7 @@ import Testing
                 let analysis = try #require(solution["analysis"] as? [[String: Any]])
                 #expect(analysis.count == table.count)
                 #if GLPK
-                if method == "auto" { #expect(json["status"] as? String == "optimal") }
+                    if method == "auto" { #expect(json["status"] as? String == "optimal") }
                 #endif
             }
             let result = try Binary.temporaryFile(run.stdout, name: "result.json")

@@ -63,7 +63,8 @@ import Testing
             let whole = try #require(try Binary.run(["solve", "--decompose", "never", "--time-limit", "5", instance]).json)
             #expect(whole["split"] == nil)
             if whole["status"] as? String == "optimal" && json["status"] as? String == "optimal" {
-                #expect(NSDictionary(dictionary: try #require(json["objective"] as? [String: Any]))
+                #expect(
+                    NSDictionary(dictionary: try #require(json["objective"] as? [String: Any]))
                         == NSDictionary(dictionary: try #require(whole["objective"] as? [String: Any])))
             }
         } else {

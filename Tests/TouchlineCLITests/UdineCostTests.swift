@@ -42,7 +42,8 @@ import Testing
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("udine-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: target) }
         for (options, folder) in [([String](), "udine"), (["--travel", "correct"], "udine-correct-travel")] {
-            let converted = try Self.python(["scripts/convert-udine.py"] + options + ["instances/officials/udine/original", target.appendingPathComponent(folder).path])
+            let converted = try Self.python(
+                ["scripts/convert-udine.py"] + options + ["instances/officials/udine/original", target.appendingPathComponent(folder).path])
             #expect(converted.status == 0)
             for name in Self.names {
                 let made = try Data(contentsOf: target.appendingPathComponent("\(folder)/\(name).json"))

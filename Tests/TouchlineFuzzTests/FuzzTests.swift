@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TouchlineTesting
-@testable import TouchlineFuzz
 import Touchline
+import TouchlineTesting
+
+@testable import TouchlineFuzz
 
 /// The fuzzer's parts: regression inputs through every step, the mutator's determinism, the checks
 /// catching a broken promise, and a short run over the shipped instances.
@@ -89,7 +90,7 @@ import Touchline
         forged.output = good.output.replacingOccurrences(of: "\"status\":\"feasible\"", with: "\"status\":\"optimal\"")
         let broken: [(String, Result<FrontEndOutput, TouchlineError>)] = [
             ("two lines", .success(twoLines)), ("status", .success(wrongStatus)), ("forged", .success(forged)),
-            ("internal", .failure(.verificationFailed(["a plan that breaks a rule"]))),
+            ("internal", .failure(.verificationFailed(["a plan that breaks a rule"])))
         ]
         for (name, result) in broken {
             var found: [String] = []

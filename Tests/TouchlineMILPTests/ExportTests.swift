@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TouchlineMILP
 
 /// LP and MPS export: legal names, every row and bound kind, and glpsol reading the files back.
@@ -78,19 +79,20 @@ import Testing
     }
 
     #if GLPK
-    @Test(
-        .enabled(if: glpsol != nil || ProcessInfo.processInfo.environment["CI"] != nil,
-                 "glpsol (Debian glpk-utils) is not installed"),
-        arguments: [ModelFileFormat.lp, .mps])
-    func glpsolReadsTheExportBackToTheSameOptimum(format: ModelFileFormat) throws {
-        for model in [Fixtures.knapsack(), Fixtures.mixed(), Fixtures.marketSplit(rows: 2, items: 10).model] {
-            let ours = GLPKSolver().solve(model)
-            #expect(ours.stopReason == .optimal)
-            let theirs = try Self.glpsolObjective(try model.export(format), format: format)
-            // Free MPS writes a maximisation as the minimisation of the negated objective.
-            let sign: Double = format == .mps && model.objectives[0].sense == .maximize ? -1 : 1
-            #expect(abs(sign * theirs - ours.objectiveValues[0]) < 1e-6, "\(model.name) \(format)")
+        @Test(
+            .enabled(
+                if: glpsol != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+                "glpsol (Debian glpk-utils) is not installed"),
+            arguments: [ModelFileFormat.lp, .mps])
+        func glpsolReadsTheExportBackToTheSameOptimum(format: ModelFileFormat) throws {
+            for model in [Fixtures.knapsack(), Fixtures.mixed(), Fixtures.marketSplit(rows: 2, items: 10).model] {
+                let ours = GLPKSolver().solve(model)
+                #expect(ours.stopReason == .optimal)
+                let theirs = try Self.glpsolObjective(try model.export(format), format: format)
+                // Free MPS writes a maximisation as the minimisation of the negated objective.
+                let sign: Double = format == .mps && model.objectives[0].sense == .maximize ? -1 : 1
+                #expect(abs(sign * theirs - ours.objectiveValues[0]) < 1e-6, "\(model.name) \(format)")
+            }
         }
-    }
     #endif
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TouchlineMILP
 
 /// The search a lexicographic solve runs on a model with column blocks: which columns go together, and that it
@@ -99,82 +100,83 @@ import Testing
     }
 
     #if GLPK
-    let solver = GLPKSolver()
+        let solver = GLPKSolver()
 
-    @Test func neighbourhoodSearchNeverReturnsWorseThanItsStart() throws {
-        for seed: UInt64 in 1...4 {
-            let term = Self.term(days: 6, jobs: 4, machines: 4, seed: seed)
-            let start = try #require(term.start)
-            #expect(term.model.violations(of: start).isEmpty)
-            let blocks = ColumnBlocks(term.dayColumns, of: term.model)
-            var random = SeededRandom(seed: seed)
-            let search = NeighbourhoodSearch(model: term.model, level: 0, solver: solver)
-            let outcome = search.improve(start, options: SolveOptions(timeLimitSeconds: 2), roundSeconds: 0.5) { round, _ in
-                round.index < 12 ? blocks.neighbourhood(size: 2, round: round.index, random: &random) : nil
-            }
-            let startValue = term.model.objectives[0].expression.value(start)
-            #expect(outcome.objective >= startValue)
-            #expect(outcome.objective == term.model.objectives[0].expression.value(outcome.values))
-            #expect(term.model.violations(of: outcome.values).isEmpty)
-        }
-    }
-
-    /// From an optimal plan no neighbourhood improves, and each small sub-problem closes at once: every round
-    /// tells the caller one more stalled and one more exhausted round (the signal that widens neighbourhoods).
-    @Test func roundsThatCloseWithoutImprovingCountAsExhausted() throws {
-        let term = Self.term(days: 4, jobs: 3, machines: 3, seed: 7)
-        let plain = solver.solve(term.model)
-        let optimum = try #require(plain.solution?.values)
-        #expect(plain.stopReason == .optimal)
-        let blocks = ColumnBlocks(term.dayColumns, of: term.model)
-        var random = SeededRandom(seed: 7)
-        var seen: [NeighbourhoodSearch.Round] = []
-        let search = NeighbourhoodSearch(model: term.model, level: 0, solver: solver)
-        let outcome = search.improve(optimum, options: SolveOptions(timeLimitSeconds: 120), roundSeconds: 60) { round, _ in
-            seen.append(round)
-            return round.index < 5 ? blocks.neighbourhood(size: 1, round: round.index, random: &random) : nil
-        }
-        #expect(outcome.improvements == 0)
-        #expect(seen.map(\.index) == [0, 1, 2, 3, 4, 5])
-        #expect(seen.map(\.stalled) == [0, 1, 2, 3, 4, 5])
-        #expect(seen.map(\.exhausted) == [0, 1, 2, 3, 4, 5])
-    }
-
-    /// Search and plain branch and bound on the same terms: a level the search calls optimal has the plain
-    /// optimum, and a bound it reports is never past the optimum (while the levels above agree).
-    @Test func searchClaimsOnlyWhatItProves() throws {
-        var searched = 0
-        for seed: UInt64 in 1...4 {
-            let term = Self.term(days: 20, jobs: 4, machines: 4, seed: seed)
-            let plain = solver.solve(term.model)
-            #expect(plain.stopReason == .optimal)
-            let optimum = plain.objectiveValues
-            for limit in [0.3, 3.0] {
-                var options = SolveOptions(timeLimitSeconds: limit, warmStart: term.start)
-                options.neighbourhoods = ColumnBlocks(term.dayColumns, of: term.model)
-                let result = solver.solve(term.model, options: options)
-                let values = try #require(result.values)
-                #expect(term.model.violations(of: values).isEmpty)
-                searched += 1
-                for (index, level) in result.levels.enumerated() {
-                    // Only while every earlier level has the plain optimum is this level the same problem.
-                    guard result.levels.prefix(index).allSatisfy({ $0.termination == .optimal }) else { break }
-                    let minimizing = term.model.objectives[index].sense == .minimize
-                    if level.termination == .optimal {
-                        let value = try #require(level.objective)
-                        #expect(abs(value - optimum[index]) < 1e-6, "seed \(seed), \(level.name)")
-                    }
-                    if let bound = level.bound {
-                        #expect(minimizing ? bound <= optimum[index] + 1e-6 : bound >= optimum[index] - 1e-6,
-                                "seed \(seed), \(level.name): bound \(bound), optimum \(optimum[index])")
-                    }
+        @Test func neighbourhoodSearchNeverReturnsWorseThanItsStart() throws {
+            for seed: UInt64 in 1...4 {
+                let term = Self.term(days: 6, jobs: 4, machines: 4, seed: seed)
+                let start = try #require(term.start)
+                #expect(term.model.violations(of: start).isEmpty)
+                let blocks = ColumnBlocks(term.dayColumns, of: term.model)
+                var random = SeededRandom(seed: seed)
+                let search = NeighbourhoodSearch(model: term.model, level: 0, solver: solver)
+                let outcome = search.improve(start, options: SolveOptions(timeLimitSeconds: 2), roundSeconds: 0.5) { round, _ in
+                    round.index < 12 ? blocks.neighbourhood(size: 2, round: round.index, random: &random) : nil
                 }
-                // The search ran (the relaxation's bound is not met at once on these terms).
-                #expect(result.levels.contains { $0.nodes > 0 })
+                let startValue = term.model.objectives[0].expression.value(start)
+                #expect(outcome.objective >= startValue)
+                #expect(outcome.objective == term.model.objectives[0].expression.value(outcome.values))
+                #expect(term.model.violations(of: outcome.values).isEmpty)
             }
         }
-        #expect(searched == 8)
-    }
+
+        /// From an optimal plan no neighbourhood improves, and each small sub-problem closes at once: every round
+        /// tells the caller one more stalled and one more exhausted round (the signal that widens neighbourhoods).
+        @Test func roundsThatCloseWithoutImprovingCountAsExhausted() throws {
+            let term = Self.term(days: 4, jobs: 3, machines: 3, seed: 7)
+            let plain = solver.solve(term.model)
+            let optimum = try #require(plain.solution?.values)
+            #expect(plain.stopReason == .optimal)
+            let blocks = ColumnBlocks(term.dayColumns, of: term.model)
+            var random = SeededRandom(seed: 7)
+            var seen: [NeighbourhoodSearch.Round] = []
+            let search = NeighbourhoodSearch(model: term.model, level: 0, solver: solver)
+            let outcome = search.improve(optimum, options: SolveOptions(timeLimitSeconds: 120), roundSeconds: 60) { round, _ in
+                seen.append(round)
+                return round.index < 5 ? blocks.neighbourhood(size: 1, round: round.index, random: &random) : nil
+            }
+            #expect(outcome.improvements == 0)
+            #expect(seen.map(\.index) == [0, 1, 2, 3, 4, 5])
+            #expect(seen.map(\.stalled) == [0, 1, 2, 3, 4, 5])
+            #expect(seen.map(\.exhausted) == [0, 1, 2, 3, 4, 5])
+        }
+
+        /// Search and plain branch and bound on the same terms: a level the search calls optimal has the plain
+        /// optimum, and a bound it reports is never past the optimum (while the levels above agree).
+        @Test func searchClaimsOnlyWhatItProves() throws {
+            var searched = 0
+            for seed: UInt64 in 1...4 {
+                let term = Self.term(days: 20, jobs: 4, machines: 4, seed: seed)
+                let plain = solver.solve(term.model)
+                #expect(plain.stopReason == .optimal)
+                let optimum = plain.objectiveValues
+                for limit in [0.3, 3.0] {
+                    var options = SolveOptions(timeLimitSeconds: limit, warmStart: term.start)
+                    options.neighbourhoods = ColumnBlocks(term.dayColumns, of: term.model)
+                    let result = solver.solve(term.model, options: options)
+                    let values = try #require(result.values)
+                    #expect(term.model.violations(of: values).isEmpty)
+                    searched += 1
+                    for (index, level) in result.levels.enumerated() {
+                        // Only while every earlier level has the plain optimum is this level the same problem.
+                        guard result.levels.prefix(index).allSatisfy({ $0.termination == .optimal }) else { break }
+                        let minimizing = term.model.objectives[index].sense == .minimize
+                        if level.termination == .optimal {
+                            let value = try #require(level.objective)
+                            #expect(abs(value - optimum[index]) < 1e-6, "seed \(seed), \(level.name)")
+                        }
+                        if let bound = level.bound {
+                            #expect(
+                                minimizing ? bound <= optimum[index] + 1e-6 : bound >= optimum[index] - 1e-6,
+                                "seed \(seed), \(level.name): bound \(bound), optimum \(optimum[index])")
+                        }
+                    }
+                    // The search ran (the relaxation's bound is not met at once on these terms).
+                    #expect(result.levels.contains { $0.nodes > 0 })
+                }
+            }
+            #expect(searched == 8)
+        }
     #endif
 
     /// A bound known apart from the solve (formulation, earlier levels) replaces a weaker one of the solver's,
@@ -198,5 +200,4 @@ import Testing
         maximising.adopt(50, sense: .maximize, integral: false)
         #expect(maximising.termination == .optimal)
     }
-
 }

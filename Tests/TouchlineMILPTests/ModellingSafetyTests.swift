@@ -23,10 +23,10 @@ import TouchlineMILP
         #expect(throws: Never.self) { try copy.validate() }
 
         #if GLPK
-        let result = GLPKSolver().solve(second)
-        #expect(result.stopReason == .error)
-        #expect(result.solution == nil)
-        #expect(result.message?.contains("borrowed") == true)
+            let result = GLPKSolver().solve(second)
+            #expect(result.stopReason == .error)
+            #expect(result.solution == nil)
+            #expect(result.message?.contains("borrowed") == true)
         #endif
     }
 
@@ -64,11 +64,11 @@ import TouchlineMILP
         model.maximize(1 * assign[Pair(match: "m1", official: "ann")]! + 0, name: "ann")
         #expect(throws: Never.self) { try model.validate() }
         #if GLPK
-        let result = GLPKSolver().solve(model)
-        let solution = try #require(result.solution)
-        #expect(solution.isOn(assign[Pair(match: "m1", official: "ann")]))
-        #expect(solution.isOn(assign[Pair(match: "m2", official: "bob")]))
-        #expect(!solution.isOn(assign[Pair(match: "m2", official: "ann")]), "a missing key is off")
+            let result = GLPKSolver().solve(model)
+            let solution = try #require(result.solution)
+            #expect(solution.isOn(assign[Pair(match: "m1", official: "ann")]))
+            #expect(solution.isOn(assign[Pair(match: "m2", official: "bob")]))
+            #expect(!solution.isOn(assign[Pair(match: "m2", official: "ann")]), "a missing key is off")
         #endif
     }
 
@@ -105,48 +105,48 @@ import TouchlineMILP
         #expect(model.violations(of: start).isEmpty, "\(model.violations(of: start))")
         #expect(recipe.values(for: [0, 0, 0], in: model)[busy.index] == 0)
         #if GLPK
-        let result = GLPKSolver().solve(model, options: SolveOptions(warmStart: start))
-        #expect(result.levels.first?.warmStartAccepted == true)
-        #expect(result.objectiveValues == [2])
+            let result = GLPKSolver().solve(model, options: SolveOptions(warmStart: start))
+            #expect(result.levels.first?.warmStartAccepted == true)
+            #expect(result.objectiveValues == [2])
         #endif
     }
 
     #if GLPK
-    /// A 30-item knapsack whose start is within a few per cent of the LP bound but not optimal: with a requested
-    /// gap of 50 % the search stops at once, and says that the gap, not the clock, stopped it.
-    @Test func aStopAtTheRequestedGapIsNotATimeLimit() throws {
-        var generator = SeededRandom(seed: 7)
-        let weights = (0..<30).map { _ in Double(20 + generator.next() % 60) }
-        let values = (0..<30).map { _ in Double(10 + generator.next() % 90) }
-        let capacity = weights.reduce(0, +) / 3
-        var model = Model(name: "knapsack")
-        let take = (0..<30).map { model.addBinary("take\($0)") }
-        var load = LinearExpression(), value = LinearExpression()
-        for i in 0..<30 {
-            load.add(take[i], coefficient: weights[i])
-            value.add(take[i], coefficient: values[i])
-        }
-        model.add(load <= capacity, name: "capacity")
-        model.maximize(value, name: "value")
-        // Greedy by value density, then without its last item: feasible, and worse than the optimum.
-        var start = [Double](repeating: 0, count: 30), used = 0.0, last = 0
-        for i in (0..<30).sorted(by: { values[$0] / weights[$0] > values[$1] / weights[$1] }) where used + weights[i] <= capacity {
-            start[i] = 1
-            used += weights[i]
-            last = i
-        }
-        start[last] = 0
-        let exact = GLPKSolver().solve(model)
-        #expect(exact.stopReason == .optimal)
-        let greedyValue = value.value(start)
-        try #require(exact.objectiveValues[0] > greedyValue + 0.5, "the fixture needs a greedy start that is not optimal")
+        /// A 30-item knapsack whose start is within a few per cent of the LP bound but not optimal: with a requested
+        /// gap of 50 % the search stops at once, and says that the gap, not the clock, stopped it.
+        @Test func aStopAtTheRequestedGapIsNotATimeLimit() throws {
+            var generator = SeededRandom(seed: 7)
+            let weights = (0..<30).map { _ in Double(20 + generator.next() % 60) }
+            let values = (0..<30).map { _ in Double(10 + generator.next() % 90) }
+            let capacity = weights.reduce(0, +) / 3
+            var model = Model(name: "knapsack")
+            let take = (0..<30).map { model.addBinary("take\($0)") }
+            var load = LinearExpression(), value = LinearExpression()
+            for i in 0..<30 {
+                load.add(take[i], coefficient: weights[i])
+                value.add(take[i], coefficient: values[i])
+            }
+            model.add(load <= capacity, name: "capacity")
+            model.maximize(value, name: "value")
+            // Greedy by value density, then without its last item: feasible, and worse than the optimum.
+            var start = [Double](repeating: 0, count: 30), used = 0.0, last = 0
+            for i in (0..<30).sorted(by: { values[$0] / weights[$0] > values[$1] / weights[$1] }) where used + weights[i] <= capacity {
+                start[i] = 1
+                used += weights[i]
+                last = i
+            }
+            start[last] = 0
+            let exact = GLPKSolver().solve(model)
+            #expect(exact.stopReason == .optimal)
+            let greedyValue = value.value(start)
+            try #require(exact.objectiveValues[0] > greedyValue + 0.5, "the fixture needs a greedy start that is not optimal")
 
-        let stopped = GLPKSolver().solve(model, options: SolveOptions(mipGap: 0.5, warmStart: start))
-        #expect(stopped.stopReason == .gapReached)
-        #expect(stopped.solution != nil)
-        #expect(stopped.levels.first?.termination == .feasible)
-        #expect(stopped.levels.first?.stopReason == .gapReached)
-        #expect(stopped.message?.contains("gap") == true)
-    }
+            let stopped = GLPKSolver().solve(model, options: SolveOptions(mipGap: 0.5, warmStart: start))
+            #expect(stopped.stopReason == .gapReached)
+            #expect(stopped.solution != nil)
+            #expect(stopped.levels.first?.termination == .feasible)
+            #expect(stopped.levels.first?.stopReason == .gapReached)
+            #expect(stopped.message?.contains("gap") == true)
+        }
     #endif
 }

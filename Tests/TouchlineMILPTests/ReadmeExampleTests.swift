@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (not formatted: the documentation's code blocks are checked against this file line by line)
 import Testing
 import TouchlineMILP
 

@@ -18,11 +18,12 @@ import TouchlineMILP
         part.report(.levelStarted(name: "travel", index: 1, count: 4))
         part.report(.progress(level: part.currentLevel, incumbent: 3, bound: 1, gap: 0.5, nodes: 7, seconds: 0.2))
         part.report(.levelFinished(name: "travel", termination: .optimal, objective: 1, bound: 1, gap: 0, seconds: 0.4))
-        #expect(events.all == [
-            .levelStarted(name: "component 2/3: travel", index: 1, count: 4),
-            .progress(level: "component 2/3: travel", incumbent: 3, bound: 1, gap: 0.5, nodes: 7, seconds: 0.2),
-            .levelFinished(name: "component 2/3: travel", termination: .optimal, objective: 1, bound: 1, gap: 0, seconds: 0.4),
-        ])
+        #expect(
+            events.all == [
+                .levelStarted(name: "component 2/3: travel", index: 1, count: 4),
+                .progress(level: "component 2/3: travel", incumbent: 3, bound: 1, gap: 0.5, nodes: 7, seconds: 0.2),
+                .levelFinished(name: "component 2/3: travel", termination: .optimal, objective: 1, bound: 1, gap: 0, seconds: 0.4)
+            ])
         // A part of a part is labelled once, by the whole.
         whole.part("a").part("b").report(.levelStarted(name: "x", index: 0, count: 1))
         #expect(events.all.last == .levelStarted(name: "b: x", index: 0, count: 1))

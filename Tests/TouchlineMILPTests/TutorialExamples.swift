@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (not formatted: the documentation's code blocks are checked against this file line by line)
 // The steps of TouchlineMILP.docc/Tutorial.md, compiled and run by `TutorialTests`, which also checks that every
 // ```swift block of the article appears here verbatim.
 import TouchlineMILP

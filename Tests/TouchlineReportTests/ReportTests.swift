@@ -1,17 +1,21 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
-import TouchlineTesting
 import Touchline
 import TouchlineMILP
+import TouchlineTesting
+
 @testable import TouchlineReport
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The evidence report: its arithmetic, its readers of other solvers' output, its charts, and a small run end
 /// to end.
 @Suite struct ReportTests {
-    static func result(_ kind: String = "lineup", greedy: [Double], milp: [Double], status: String = "optimal", maximise: Bool = false) -> InstanceResult {
+    static func result(_ kind: String = "lineup", greedy: [Double], milp: [Double], status: String = "optimal", maximise: Bool = false)
+        -> InstanceResult
+    {
         func levels(_ values: [Double]) -> [ObjectiveLevel] {
             values.enumerated().map { index, value in
                 var level = ObjectiveLevel("level\(index)", Int(value), maximise: maximise && index == 0)
@@ -85,28 +89,29 @@ import TouchlineMILP
             SolverRun(solver: "touchline", status: "optimal", objective: 10),
             SolverRun(solver: "glpsol", status: "optimal", objective: 10.0000000001),
             SolverRun(solver: "cbc", status: "time limit", objective: 12),
-            SolverRun(solver: "highs", status: "not installed"),
+            SolverRun(solver: "highs", status: "not installed")
         ])
         #expect(agree.disagreements.isEmpty)
         #expect(agree.optimum == 10)
         let differ = comparison([
             SolverRun(solver: "touchline", status: "optimal", objective: 10),
-            SolverRun(solver: "highs", status: "optimal", objective: 9),
+            SolverRun(solver: "highs", status: "optimal", objective: 9)
         ])
         #expect(differ.disagreements.count == 1)
         let infeasible = comparison([
             SolverRun(solver: "touchline", status: "optimal", objective: 10),
-            SolverRun(solver: "cbc", status: "infeasible"),
+            SolverRun(solver: "cbc", status: "infeasible")
         ])
         #expect(infeasible.disagreements.count == 1)
-        let beaten = comparison([
-            SolverRun(solver: "touchline", status: "optimal", objective: 10),
-            SolverRun(solver: "glpsol", status: "time limit", objective: 11),
-        ], maximise: true)
+        let beaten = comparison(
+            [
+                SolverRun(solver: "touchline", status: "optimal", objective: 10),
+                SolverRun(solver: "glpsol", status: "time limit", objective: 11)
+            ], maximise: true)
         #expect(beaten.disagreements.count == 1, "a solution above a proven maximum is a contradiction")
         let unprovenSolution = comparison([
             SolverRun(solver: "touchline", status: "infeasible"),
-            SolverRun(solver: "glpsol", status: "time limit", objective: 20),
+            SolverRun(solver: "glpsol", status: "time limit", objective: 20)
         ])
         #expect(unprovenSolution.disagreements.count == 1, "a proof of infeasibility against any solution found")
     }
@@ -126,15 +131,21 @@ import TouchlineMILP
     }
 
     @Test func chartsAreWellFormedSVGWithEverySeries() throws {
-        let chart = SVGChart(title: "lineup <&> test", panels: [
-            SVGChart.Panel(title: "Seconds", xLabel: "players", yLabel: "seconds", logarithmic: true, series: [
-                SVGChart.Series(label: "MILP", colour: "#1f77b4", points: [(6, 0.01), (8, 0.5), (10, nil), (12, 10)]),
-                SVGChart.Series(label: "greedy", colour: "#ff7f0e", points: [(6, 0.001), (8, 0.002), (10, 0.003), (12, 0.004)]),
-            ]),
-            SVGChart.Panel(title: "Gaps", xLabel: "players", yLabel: "percent", series: [
-                SVGChart.Series(label: "gap", colour: "#2ca02c", points: [(6, 0), (8, 12.5), (10, 40), (12, 0)], dashed: true),
-            ]),
-        ])
+        let chart = SVGChart(
+            title: "lineup <&> test",
+            panels: [
+                SVGChart.Panel(
+                    title: "Seconds", xLabel: "players", yLabel: "seconds", logarithmic: true,
+                    series: [
+                        SVGChart.Series(label: "MILP", colour: "#1f77b4", points: [(6, 0.01), (8, 0.5), (10, nil), (12, 10)]),
+                        SVGChart.Series(label: "greedy", colour: "#ff7f0e", points: [(6, 0.001), (8, 0.002), (10, 0.003), (12, 0.004)])
+                    ]),
+                SVGChart.Panel(
+                    title: "Gaps", xLabel: "players", yLabel: "percent",
+                    series: [
+                        SVGChart.Series(label: "gap", colour: "#2ca02c", points: [(6, 0), (8, 12.5), (10, 40), (12, 0)], dashed: true)
+                    ])
+            ])
         let svg = chart.render()
         let parser = XMLParser(data: Data(svg.utf8))
         let counter = ElementCounter()
@@ -150,7 +161,9 @@ import TouchlineMILP
 
     final class ElementCounter: NSObject, XMLParserDelegate {
         var counts: [String: Int] = [:]
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             counts[name, default: 0] += 1
         }
     }
@@ -171,9 +184,10 @@ import TouchlineMILP
         var series: [String: [Int]] = [:]
         for kind in ProblemKinds.all { series[kind.name] = kind.generatorSize.smallSeries }
         let solvers = ExternalSolvers.detect(python: nil, highsScript: nil)
-        let report = Report.run(ReportConfiguration(
-            instancesDirectory: instances.path, series: series, timeLimit: 5, externalTimeLimit: 10, solvers: solvers,
-            workDirectory: folder.appendingPathComponent("work").path, command: "test"))
+        let report = Report.run(
+            ReportConfiguration(
+                instancesDirectory: instances.path, series: series, timeLimit: 5, externalTimeLimit: 10, solvers: solvers,
+                workDirectory: folder.appendingPathComponent("work").path, command: "test"))
         #expect(report.instances.map(\.name) == ["instances/lineups/u8-4v4.json", "instances/standings/world-cup-2018-group-a.json"])
         #expect(report.series.count == ProblemKinds.all.map { $0.generatorSize.smallSeries.count }.reduce(0, +))
         for result in report.instances + report.series {

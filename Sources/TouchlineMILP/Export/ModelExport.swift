@@ -153,9 +153,7 @@ extension Model {
             if constraint.indices.isEmpty || (constraint.lower == -.infinity && constraint.upper == .infinity) { continue }
             kept.append((rowIndex, constraint))
             let type: String
-            if constraint.lower == constraint.upper { type = "E" }
-            else if constraint.lower == -.infinity { type = "L" }
-            else { type = "G" }
+            if constraint.lower == constraint.upper { type = "E" } else if constraint.lower == -.infinity { type = "L" } else { type = "G" }
             out.line(" \(type) \(names.rows[rowIndex])")
         }
         // Column-wise entries.
@@ -200,7 +198,9 @@ extension Model {
             let value = constraint.lower == -.infinity ? constraint.upper : constraint.lower
             if value != 0 { out.line("    RHS \(names.rows[rowIndex]) \(Self.number(value))") }
         }
-        let ranged = kept.filter { $0.constraint.lower != -.infinity && $0.constraint.upper != .infinity && $0.constraint.lower != $0.constraint.upper }
+        let ranged = kept.filter {
+            $0.constraint.lower != -.infinity && $0.constraint.upper != .infinity && $0.constraint.lower != $0.constraint.upper
+        }
         if !ranged.isEmpty {
             out.line("RANGES")
             for (rowIndex, constraint) in ranged {
@@ -219,10 +219,12 @@ extension Model {
             } else if lower == -.infinity && upper == .infinity {
                 out.line(" FR BND \(name)")
             } else {
-                if lower == -.infinity { out.line(" MI BND \(name)") }
-                else if lower != 0 || isInteger { out.line(" LO BND \(name) \(Self.number(lower))") }
-                if upper != .infinity { out.line(" UP BND \(name) \(Self.number(upper))") }
-                else if isInteger { out.line(" PL BND \(name)") }
+                if lower == -.infinity {
+                    out.line(" MI BND \(name)")
+                } else if lower != 0 || isInteger {
+                    out.line(" LO BND \(name) \(Self.number(lower))")
+                }
+                if upper != .infinity { out.line(" UP BND \(name) \(Self.number(upper))") } else if isInteger { out.line(" PL BND \(name)") }
             }
         }
         if constantColumn { out.line(" FX BND \(names.constant) 1") }
@@ -277,7 +279,7 @@ struct ExportNames {
     static let reserved: Set<String> = [
         "minimize", "maximize", "minimum", "maximum", "min", "max", "subject", "such", "st", "s.t.", "bounds",
         "bound", "general", "generals", "gen", "integer", "integers", "binary", "binaries", "bin", "end", "free",
-        "inf", "infinity", "semi", "semis", "sos",
+        "inf", "infinity", "semi", "semis", "sos"
     ]
 
     static func sanitize(_ raw: String, format: ModelFileFormat) -> String {
@@ -286,11 +288,15 @@ struct ExportNames {
         let allowed = Set("!\"#$%&()/,.;?@_`'{}|~")
         var text = ""
         for character in raw.prefix(200) {
-            if character == "[" { text.append("(") }
-            else if character == "]" { text.append(")") }
-            else if character.isASCII && (character.isLetter || character.isNumber || allowed.contains(character)) {
+            if character == "[" {
+                text.append("(")
+            } else if character == "]" {
+                text.append(")")
+            } else if character.isASCII && (character.isLetter || character.isNumber || allowed.contains(character)) {
                 text.append(character)
-            } else { text.append("_") }
+            } else {
+                text.append("_")
+            }
         }
         if text.isEmpty { text = "_" }
         if let first = text.first, first.isNumber || first == "." {

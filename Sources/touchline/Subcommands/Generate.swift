@@ -5,9 +5,10 @@ import Touchline
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a realistic random instance of a kind (the same size and seed give the same file).",
-        discussion: "Sizes: " + ProblemKinds.all.map {
-            "\($0.name): \($0.generatorSize.range.lowerBound)-\($0.generatorSize.range.upperBound) \($0.generatorSize.meaning)"
-        }.joined(separator: "; ") + ".")
+        discussion: "Sizes: "
+            + ProblemKinds.all.map {
+                "\($0.name): \($0.generatorSize.range.lowerBound)-\($0.generatorSize.range.upperBound) \($0.generatorSize.meaning)"
+            }.joined(separator: "; ") + ".")
 
     @Argument(help: ArgumentHelp("The problem kind: \(ProblemKinds.names.joined(separator: ", ")).", valueName: "kind"))
     var kind: String
@@ -21,7 +22,10 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "officials only: a season of this many regions (each its own venues and officials, the matches shared out), e.g. --size 10000 --regions 8.")
+    @Option(
+        help:
+            "officials only: a season of this many regions (each its own venues and officials, the matches shared out), e.g. --size 10000 --regions 8."
+    )
     var regions: Int = 1
 
     func validate() throws {
@@ -33,19 +37,23 @@ struct Generate: ParsableCommand {
             guard found.name == "officials" else { throw ValidationError("--regions: only the officials kind generates regions") }
             guard regions >= 1 && regions <= 64 else { throw ValidationError("--regions: expected a whole number from 1 to 64") }
             guard size >= regions && (size + regions - 1) / regions <= range.upperBound else {
-                throw ValidationError("--size: expected \(regions) to \(regions * range.upperBound) with --regions \(regions) (at most \(range.upperBound) matches a region), got \(size)")
+                throw ValidationError(
+                    "--size: expected \(regions) to \(regions * range.upperBound) with --regions \(regions) (at most \(range.upperBound) matches a region), got \(size)"
+                )
             }
             return
         }
         guard range.contains(size) else {
-            throw ValidationError("--size: expected \(range.lowerBound) to \(range.upperBound) for \(kind) (\(found.generatorSize.meaning)), got \(size)")
+            throw ValidationError(
+                "--size: expected \(range.lowerBound) to \(range.upperBound) for \(kind) (\(found.generatorSize.meaning)), got \(size)")
         }
     }
 
     func run() throws {
         let text: String
         do {
-            text = regions == 1
+            text =
+                regions == 1
                 ? try JSONFrontEnd.generate(kind: kind, size: size, seed: seed)
                 : try JSONFrontEnd.generateSeason(size: size, regions: regions, seed: seed)
         } catch {

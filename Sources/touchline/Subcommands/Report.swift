@@ -6,7 +6,8 @@ import TouchlineReport
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Solve every shipped instance and a generated size series with greedy and the MILP, compare with glpsol, CBC and HiGHS, and write a Markdown report with SVG charts.",
+        abstract:
+            "Solve every shipped instance and a generated size series with greedy and the MILP, compare with glpsol, CBC and HiGHS, and write a Markdown report with SVG charts.",
         discussion: """
             Writes OUTPUT (Benchmarks/REPORT.md by default), charts/KIND.svg beside it, and report.json (every \
             measurement) beside it. `make report` installs the external solvers first; here, each one is used \
@@ -46,8 +47,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Only the instances whose path contains this text (and only the series of kinds named here, if any).")
     var only: String?
 
-    @Option(help: ArgumentHelp(
-        "Write the Markdown and charts again from a report.json of an earlier run (nothing is solved).", valueName: "report.json"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the Markdown and charts again from a report.json of an earlier run (nothing is solved).", valueName: "report.json"))
     var from: String?
 
     enum SeriesChoice: String, ExpressibleByArgument { case full, small, none }
@@ -86,7 +88,7 @@ struct ReportCommand: ParsableCommand {
         let report: Report
         if let from {
             guard let data = FileManager.default.contents(atPath: from),
-                  let saved = try? JSONDecoder().decode(Report.self, from: data)
+                let saved = try? JSONDecoder().decode(Report.self, from: data)
             else {
                 IO.error("cannot read a report from \(from)")
                 throw ArgumentParser.ExitCode(ExitStatus.noInput.rawValue)
@@ -117,7 +119,9 @@ struct ReportCommand: ParsableCommand {
             try IO.exit(.cannotCreate)
         }
         let missed = report.targets.filter { !$0.isMet }.count
-        IO.error("wrote \(output) (\(report.instances.count) instances, \(report.series.count) generated, \(report.comparisons.count) models compared; \(missed) targets missed)")
+        IO.error(
+            "wrote \(output) (\(report.instances.count) instances, \(report.series.count) generated, \(report.comparisons.count) models compared; \(missed) targets missed)"
+        )
         if report.comparisons.contains(where: { !$0.disagreements.isEmpty }) {
             IO.error("solvers disagree on an optimum: see the report's Solver agreement section")
             try IO.exit(.violations)

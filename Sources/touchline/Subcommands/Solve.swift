@@ -19,9 +19,10 @@ struct SolveFlags: ParsableArguments {
     @Flag(help: "Report 0 seconds and 0 nodes, so that the same input gives the same output byte for byte.")
     var reproducible = false
 
-    @Option(help: ArgumentHelp(
-        "Branch-and-bound settings instead of the kind's own, e.g. fpump=1,cuts=0,branch=pcost,backtrack=blb,proxy=0 (branch: dth, pcost, mfv; backtrack: blb, dfs, bfs, bph; 'glpk' for GLPK's defaults).",
-        valueName: "settings"))
+    @Option(
+        help: ArgumentHelp(
+            "Branch-and-bound settings instead of the kind's own, e.g. fpump=1,cuts=0,branch=pcost,backtrack=blb,proxy=0 (branch: dth, pcost, mfv; backtrack: blb, dfs, bfs, bph; 'glpk' for GLPK's defaults).",
+            valueName: "settings"))
     var tuning: String?
 
     @Flag(help: "Fields the schema does not know are errors (exit 65) instead of warnings; options.strict in the instance.")
@@ -30,13 +31,19 @@ struct SolveFlags: ParsableArguments {
     var overrides: InstanceOptions {
         InstanceOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap, strict: strict ? true : nil)
     }
-    @Flag(help: "Show the solve's progress on standard error (one line per level: incumbent, bound, gap, time); on by default when standard error is a terminal. Standard output is unchanged.")
+    @Flag(
+        help:
+            "Show the solve's progress on standard error (one line per level: incumbent, bound, gap, time); on by default when standard error is a terminal. Standard output is unchanged."
+    )
     var progress = false
 
     @Flag(name: .customLong("no-progress"), help: "No progress lines, even on a terminal.")
     var noProgress = false
 
-    @Flag(help: "Write the engine's diagnostic lines (the lineup engine's windows, the level search's rounds) to standard error; also TOUCHLINE_TRACE=1 in the environment.")
+    @Flag(
+        help:
+            "Write the engine's diagnostic lines (the lineup engine's windows, the level search's rounds) to standard error; also TOUCHLINE_TRACE=1 in the environment."
+    )
     var trace = false
 
     var settings: RunSettings {
@@ -107,27 +114,38 @@ struct Solve: ParsableCommand {
     @Flag(help: "Indent the JSON.")
     var pretty = false
 
-    @Option(help: "json (default), text (a plan a person reads), html (a printable page), csv (one row per match: officials, pitches, matchday) or ics (an iCalendar file of the matches: officials, pitches, matchday).")
+    @Option(
+        help:
+            "json (default), text (a plan a person reads), html (a printable page), csv (one row per match: officials, pitches, matchday) or ics (an iCalendar file of the matches: officials, pitches, matchday)."
+    )
     var format: OutputFormat = .json
 
-    @Option(name: .customLong("calendar-for"), help: ArgumentHelp(
-        "With --format ics: only the matches of this official or team (by id).", valueName: "id"))
+    @Option(
+        name: .customLong("calendar-for"),
+        help: ArgumentHelp(
+            "With --format ics: only the matches of this official or team (by id).", valueName: "id"))
     var calendarFor: String?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp(
-        "With --format ics: the fixtures' time zone (Europe/London: TZID times and a VTIMEZONE; UTC: UTC times). Without it times float.",
-        valueName: "zone"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp(
+            "With --format ics: the fixtures' time zone (Europe/London: TZID times and a VTIMEZONE; UTC: UTC times). Without it times float.",
+            valueName: "zone"))
     var timeZone: String?
 
     @Flag(help: "Read one instance per line and write one result per line.")
     var jsonl = false
 
-    @Option(help: "Threads: with --jsonl, how many instances to solve at once; otherwise, for the independent components of a season (officials, pitches, matchday) solved part by part.")
+    @Option(
+        help:
+            "Threads: with --jsonl, how many instances to solve at once; otherwise, for the independent components of a season (officials, pitches, matchday) solved part by part."
+    )
     var jobs: Int = 1
 
-    @Option(help: ArgumentHelp(
-        "When to solve independent components apart: auto (seasons of 500 matches or more), always, never.",
-        valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "When to solve independent components apart: auto (seasons of 500 matches or more), always, never.",
+            valueName: "when"))
     var decompose: RunSettings.Decomposition = .auto
 
     func validate() throws {
@@ -142,7 +160,8 @@ struct Solve: ParsableCommand {
     func run() throws {
         if (file == nil || file == "-") && isatty(0) == 1 {
             // Nothing piped in and nobody typing JSON by hand: say how to use it instead of waiting.
-            IO.error("""
+            IO.error(
+                """
                 touchline reads a JSON instance from standard input or a file, e.g.
                   touchline solve instances/lineups/u10-7v7.json
                   touchline < instance.json
@@ -202,9 +221,11 @@ struct Solve: ParsableCommand {
                 if line.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) {
                     results.set(index, .success(JSONFrontEnd.invalidLine("the line is empty; expected one JSON instance per line")))
                 } else {
-                    results.set(index, Result { () throws(TouchlineError) in
-                        try JSONFrontEnd.solve(line, options: overrides, settings: settings)
-                    })
+                    results.set(
+                        index,
+                        Result { () throws(TouchlineError) in
+                            try JSONFrontEnd.solve(line, options: overrides, settings: settings)
+                        })
                 }
             }
         }
@@ -264,10 +285,14 @@ final class ProgressDisplay: @unchecked Sendable {
             guard terminal || seconds - lastLine >= 1 else { return }
             lastLine = seconds
             let gapText = gap.map { String(format: "%.1f %%", $0 * 100) } ?? "–"
-            write("\(name): incumbent \(Self.number(incumbent)), bound \(Self.number(bound)), gap \(gapText), \(nodes) nodes, \(clock(seconds))", final: false)
+            write(
+                "\(name): incumbent \(Self.number(incumbent)), bound \(Self.number(bound)), gap \(gapText), \(nodes) nodes, \(clock(seconds))",
+                final: false)
         case let .levelFinished(name, termination, objective, bound, gap, seconds):
             let gapText = gap.map { String(format: "%.1f %%", $0 * 100) } ?? "–"
-            write("\(name): \(termination.rawValue), \(Self.number(objective)) (bound \(Self.number(bound)), gap \(gapText)), level took \(String(format: "%.1f s", seconds))", final: true)
+            write(
+                "\(name): \(termination.rawValue), \(Self.number(objective)) (bound \(Self.number(bound)), gap \(gapText)), level took \(String(format: "%.1f s", seconds))",
+                final: true)
         }
     }
 

@@ -4,6 +4,7 @@
 // in both configurations: with Touchline's default traits (GLPK) and with `traits: []` (greedy-only, what an
 // iOS app without GLPK takes). The script places this folder beside a link named Touchline to the checkout.
 import PackageDescription
+
 import class Foundation.ProcessInfo
 
 let greedyOnly = ProcessInfo.processInfo.environment["TOUCHLINE_GREEDY_ONLY"] == "1"
@@ -14,9 +15,9 @@ let package = Package(
     dependencies: [
         greedyOnly
             ? .package(path: "../Touchline", traits: [])
-            : .package(path: "../Touchline"),
+            : .package(path: "../Touchline")
     ],
     targets: [
-        .executableTarget(name: "Dependent", dependencies: [.product(name: "Touchline", package: "Touchline")]),
+        .executableTarget(name: "Dependent", dependencies: [.product(name: "Touchline", package: "Touchline")])
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineTesting
+
 @testable import Touchline
 
 /// A library takes its settings from its caller: no environment is read by Touchline or TouchlineMILP, tracing
@@ -21,46 +22,51 @@ import TouchlineTesting
     }
 
     static func quickStart() throws -> LineupInstance {
-        try LineupKind.decodeInstance(Data(contentsOf: root.appendingPathComponent("instances/lineups/quick-start.json"))).get()
+        try LineupKind.decodeInstance(Data(contentsOf: root.appendingPathComponent("instances/lineups/quick-start.json")))
     }
 
     /// Loading an instance checks it as `validate` does: a lock on a player the squad does not have is named.
     @Test func decodeInstanceNamesEveryProblem() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("instances/lineups/quick-start.json"), encoding: .utf8)
-            .replacingOccurrences(of: "\"rules\":", with: "\"locks\": [{\"player\": \"zed\", \"from\": 0, \"to\": 10, \"onField\": true}], \"rules\":")
-        switch LineupKind.decodeInstance(Data(text.utf8)) {
-        case .success: Issue.record("an unknown player in a lock was accepted")
-        case let .failure(error):
+            .replacingOccurrences(
+                of: "\"rules\":", with: "\"locks\": [{\"player\": \"zed\", \"from\": 0, \"to\": 10, \"onField\": true}], \"rules\":")
+        do {
+            _ = try LineupKind.decodeInstance(Data(text.utf8))
+            Issue.record("an unknown player in a lock was accepted")
+        } catch {
             #expect(error.issues.map(\.path) == ["locks[0].player"], "\(error.issues)")
         }
-        #expect((try? LineupKind.decodeInstance(Data(contentsOf: Self.root.appendingPathComponent("instances/lineups/quick-start.json"))).get()) != nil)
+        #expect(
+            (try? LineupKind.decodeInstance(Data(contentsOf: Self.root.appendingPathComponent("instances/lineups/quick-start.json")))) != nil)
     }
 
     #if GLPK
-    @Test func traceLinesGoToTheCallersSink() throws {
-        final class Lines: @unchecked Sendable {
-            let lock = NSLock()
-            var all: [String] = []
+        @Test func traceLinesGoToTheCallersSink() throws {
+            final class Lines: @unchecked Sendable {
+                let lock = NSLock()
+                var all: [String] = []
+            }
+            let lines = Lines()
+            let settings = RunSettings(trace: { line in
+                lines.lock.lock(); lines.all.append(line); lines.lock.unlock()
+            })
+            let report = try Engine.solve(try Self.quickStart(), kind: LineupKind.self, settings: settings)
+            #expect(report.status == .optimal)
+            #expect(lines.all.contains { $0.contains("spread") }, "\(lines.all)")
+            // Without a sink nothing is traced (and nothing is written anywhere).
+            let quiet = try Engine.solve(try Self.quickStart(), kind: LineupKind.self)
+            #expect(quiet.objective == report.objective)
         }
-        let lines = Lines()
-        let settings = RunSettings(trace: { line in lines.lock.lock(); lines.all.append(line); lines.lock.unlock() })
-        let report = try Engine.solve(try Self.quickStart(), kind: LineupKind.self, settings: settings)
-        #expect(report.status == .optimal)
-        #expect(lines.all.contains { $0.contains("spread") }, "\(lines.all)")
-        // Without a sink nothing is traced (and nothing is written anywhere).
-        let quiet = try Engine.solve(try Self.quickStart(), kind: LineupKind.self)
-        #expect(quiet.objective == report.objective)
-    }
 
-    /// `options.formulation: "compact"` solves the compact model: the same proven optimum, another program.
-    @Test func theCompactFormulationIsAnOption() throws {
-        var instance = try Self.quickStart()
-        let patterns = try Engine.solve(instance, kind: LineupKind.self)
-        instance.options = InstanceOptions(formulation: .compact)
-        let compact = try Engine.solve(instance, kind: LineupKind.self)
-        #expect(patterns.status == .optimal && compact.status == .optimal)
-        #expect(compact.objective == patterns.objective)
-        #expect(compact.stats.variables != patterns.stats.variables)
-    }
+        /// `options.formulation: "compact"` solves the compact model: the same proven optimum, another program.
+        @Test func theCompactFormulationIsAnOption() throws {
+            var instance = try Self.quickStart()
+            let patterns = try Engine.solve(instance, kind: LineupKind.self)
+            instance.options = InstanceOptions(formulation: .compact)
+            let compact = try Engine.solve(instance, kind: LineupKind.self)
+            #expect(patterns.status == .optimal && compact.status == .optimal)
+            #expect(compact.objective == patterns.objective)
+            #expect(compact.stats.variables != patterns.stats.variables)
+        }
     #endif
 }

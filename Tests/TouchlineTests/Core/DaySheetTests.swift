@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineTesting
+
 @testable import Touchline
 
 /// The secretary's outputs of `officials`, `pitches` and `matchday`: natural order, day sheets by field group
@@ -18,12 +19,14 @@ import TouchlineTesting
     /// calendar's UIDs stay those of the ids, and an id named twice is an input error.
     @Test func teamNamesReplaceIdsInEveryOutput() throws {
         let plain = #"""
-        {"problem": "pitches", "pitches": [{"id": "a", "name": "Agar's 1", "sizes": ["senior"]}],
-         "matches": [{"id": "m1", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior", "teams": ["the-timbralls", "carter"]}]}
-        """#
+            {"problem": "pitches", "pitches": [{"id": "a", "name": "Agar's 1", "sizes": ["senior"]}],
+             "matches": [{"id": "m1", "start": "2026-11-21T14:25", "durationMinutes": 60, "size": "senior", "teams": ["the-timbralls", "carter"]}]}
+            """#
         let named = plain.replacingOccurrences(
             of: "{\"problem\": \"pitches\",",
-            with: "{\"problem\": \"pitches\", \"teams\": [{\"id\": \"the-timbralls\", \"name\": \"The Timbralls\"}, {\"id\": \"carter\", \"name\": \"Carter\"}],")
+            with:
+                "{\"problem\": \"pitches\", \"teams\": [{\"id\": \"the-timbralls\", \"name\": \"The Timbralls\"}, {\"id\": \"carter\", \"name\": \"Carter\"}],"
+        )
         for format in [OutputFormat.text, .html, .csv, .ics] {
             let output = try Self.render(Data(named.utf8), format).output
             #expect(output.contains("The Timbralls v Carter"), "\(format): \(output)")
@@ -33,7 +36,8 @@ import TouchlineTesting
             try #require(try Self.render(Data(text.utf8), .ics).output.split(separator: "\r\n").first { $0.hasPrefix("UID:") }.map(String.init))
         }
         #expect(try uid(named) == uid(plain))
-        let twice = named.replacingOccurrences(of: "{\"id\": \"carter\", \"name\": \"Carter\"}", with: "{\"id\": \"the-timbralls\", \"name\": \"Carter\"}")
+        let twice = named.replacingOccurrences(
+            of: "{\"id\": \"carter\", \"name\": \"Carter\"}", with: "{\"id\": \"the-timbralls\", \"name\": \"Carter\"}")
         let issues = JSONFrontEnd.validate(Data(twice.utf8))
         #expect(issues.map(\.description) == ["teams[1].id: duplicate team id \"the-timbralls\""], "\(issues)")
     }

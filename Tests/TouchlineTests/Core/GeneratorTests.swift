@@ -35,7 +35,7 @@ import TouchlineMILP
     static func check<Kind: ProblemKind>(_ kind: Kind.Type, text: String, size: Int, seed: UInt64) throws {
         #expect(JSONFrontEnd.validate(Data(text.utf8)).isEmpty, "\(Kind.name) size \(size) seed \(seed)")
         #expect(JSONFrontEnd.warnings(Data(text.utf8)).isEmpty, "every generated field is in the schema")
-        let instance = try Kind.decodeInstance(Data(text.utf8)).get()
+        let instance = try Kind.decodeInstance(Data(text.utf8))
         #expect(Self.size(of: text) == size, "\(Kind.name) size \(size) seed \(seed)")
         let greedy = try Engine.solve(instance, kind: Kind.self, options: InstanceOptions(method: .greedy))
         #expect(greedy.status == .feasible || greedy.status == .optimal, "\(Kind.name) size \(size) seed \(seed): \(greedy.reason ?? "")")
@@ -63,7 +63,11 @@ import TouchlineMILP
         for kind in ProblemKinds.all {
             let range = kind.generatorSize.range
             for size in [range.lowerBound - 1, range.upperBound + 1] {
-                guard case let .failure(error) = Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: kind.name, size: size, seed: 1) }) else {
+                guard
+                    case let .failure(error) = Result(catching: { () throws(TouchlineError) in
+                        try JSONFrontEnd.generate(kind: kind.name, size: size, seed: 1)
+                    })
+                else {
                     Issue.record("\(kind.name) size \(size) was accepted")
                     continue
                 }
@@ -75,7 +79,10 @@ import TouchlineMILP
                 #expect(expected.contains("\(range.lowerBound) to \(range.upperBound)"))
             }
         }
-        guard case let .failure(error) = Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: "cricket", size: 10, seed: 1) }) else {
+        guard
+            case let .failure(error) = Result(catching: { () throws(TouchlineError) in try JSONFrontEnd.generate(kind: "cricket", size: 10, seed: 1) }
+            )
+        else {
             Issue.record("an unknown kind was accepted")
             return
         }

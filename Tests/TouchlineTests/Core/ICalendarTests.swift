@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineTesting
+
 @testable import Touchline
 
 /// `--format ics`: the file keeps RFC 5545's rules (checked line by line by ``RFC5545``), and an official's or a
@@ -80,8 +81,9 @@ import TouchlineTesting
     /// a re-plan moves a match; different for another club's "m1" (other teams or another `calendarId`).
     @Test func uidsFollowTheFixtureNotTheKindOrThePlan() throws {
         let start = try #require(LocalDateTime("2026-11-21T14:25"))
-        let event = CalendarEvent(match: "m1", start: start, end: start + 60, summary: "Senior: keate v evans",
-                                  categories: ["Senior"], officials: ["u1"], teams: ["keate", "evans"])
+        let event = CalendarEvent(
+            match: "m1", start: start, end: start + 60, summary: "Senior: keate v evans",
+            categories: ["Senior"], officials: ["u1"], teams: ["keate", "evans"])
         var moved = event
         moved.start = start + 120
         moved.end = start + 180
@@ -95,8 +97,10 @@ import TouchlineTesting
         #expect(ICalendar.uid(event, calendarId: "eton").hasPrefix("m1-"))
 
         let root = Repository.root
-        let officials = try JSONDecoder().decode(OfficialsInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/officials/fieldgame-saturday.json")))
-        let matchday = try JSONDecoder().decode(MatchdayInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/matchday/fieldgame-saturday.json")))
+        let officials = try JSONDecoder().decode(
+            OfficialsInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/officials/fieldgame-saturday.json")))
+        let matchday = try JSONDecoder().decode(
+            MatchdayInstance.self, from: Data(contentsOf: root.appendingPathComponent("instances/matchday/fieldgame-saturday.json")))
         let planA = try #require(OfficialsKind.greedy(officials))
         let planB = try #require(MatchdayKind.greedy(matchday))
         let a = OfficialsKind.calendar(officials, planA)
@@ -116,10 +120,11 @@ import TouchlineTesting
     @Test func timeZonesWriteTZIDWithAVTimeZoneOrUTC() throws {
         let start = try #require(LocalDateTime("2026-11-21T14:25"))
         let summer = try #require(LocalDateTime("2026-06-20T10:00"))
-        let plan = PlanCalendar(events: [
-            CalendarEvent(match: "m1", start: start, end: start + 60, summary: "a v b", teams: ["a", "b"]),
-            CalendarEvent(match: "m2", start: summer, end: summer + 60, summary: "c v d", teams: ["c", "d"]),
-        ], officials: [:], teams: ["a", "b", "c", "d"])
+        let plan = PlanCalendar(
+            events: [
+                CalendarEvent(match: "m1", start: start, end: start + 60, summary: "a v b", teams: ["a", "b"]),
+                CalendarEvent(match: "m2", start: summer, end: summer + 60, summary: "c v d", teams: ["c", "d"])
+            ], officials: [:], teams: ["a", "b", "c", "d"])
         let london = try #require(TimeZone(identifier: "Europe/London"))
         let text = try #require(plan.iCalendar(for: nil, kind: "pitches", stamp: Date(timeIntervalSince1970: 0), timeZone: london))
         let calendar = try RFC5545.parse(Data(text.utf8))
@@ -131,7 +136,8 @@ import TouchlineTesting
         #expect(text.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260329T010000\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\n"))
         #expect(text.contains("BEGIN:STANDARD\r\nDTSTART:20261025T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\n"))
 
-        let utc = try #require(plan.iCalendar(for: nil, kind: "pitches", stamp: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC")))
+        let utc = try #require(
+            plan.iCalendar(for: nil, kind: "pitches", stamp: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC")))
         #expect(utc.contains("DTSTART:20261121T142500Z\r\n"))
         #expect(!utc.contains("VTIMEZONE"))
         #expect(try RFC5545.parse(Data(utc.utf8)).problems.isEmpty)
@@ -144,7 +150,7 @@ import TouchlineTesting
             pitches: [Pitch(id: "p", name: "College Field", group: "North", sizes: ["senior"])],
             matches: [
                 PitchMatch(id: "a", start: LocalDateTime("2026-11-21T14:25")!, durationMinutes: 60, size: "senior", teams: ["keate", "evans"]),
-                PitchMatch(id: "b", start: LocalDateTime("2026-11-21T14:25")!, durationMinutes: 60, size: "senior", teams: ["keate", "hawtrey"]),
+                PitchMatch(id: "b", start: LocalDateTime("2026-11-21T14:25")!, durationMinutes: 60, size: "senior", teams: ["keate", "hawtrey"])
             ])
         let solution = try #require(PitchesKind.greedy(instance))
         let plan = PitchesKind.calendar(instance, solution)
@@ -283,7 +289,9 @@ enum RFC5545 {
                 var escaped = false
                 for character in value {
                     if escaped { escaped = false; continue }
-                    if character == "\\" { escaped = true } else if character == "," || character == ";" {
+                    if character == "\\" {
+                        escaped = true
+                    } else if character == "," || character == ";" {
                         calendar.problems.append("\(name) has an unescaped \(character): \(value)")
                     }
                 }

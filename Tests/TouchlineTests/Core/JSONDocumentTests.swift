@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Touchline
 
 /// The JSON reader in front of every kind: RFC 8259 as written, errors with line and column, defined answers for
@@ -93,11 +94,11 @@ import Testing
 
     @Test func outOfRangeNumbersNameTheirPathAndTheRestIsStillChecked() throws {
         let text = #"""
-        {"problem": "standings", "points": {"win": 9223372036854775807, "draw": 1, "loss": 0},
-         "teams": [{"id": "a"}, {"id": "a"}],
-         "results": [{"home": "a", "away": "a", "homeGoals": 0.5, "awayGoals": 1e-400}],
-         "adjustments": [{"team": "a", "points": 1e400}]}
-        """#
+            {"problem": "standings", "points": {"win": 9223372036854775807, "draw": 1, "loss": 0},
+             "teams": [{"id": "a"}, {"id": "a"}],
+             "results": [{"home": "a", "away": "a", "homeGoals": 0.5, "awayGoals": 1e-400}],
+             "adjustments": [{"team": "a", "points": 1e400}]}
+            """#
         guard case let .failure(error) = StandingsKind.decodeValidInstance(Data(text.utf8)) else {
             Issue.record("accepted")
             return

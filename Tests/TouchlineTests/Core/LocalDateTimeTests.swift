@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Touchline
 
 @Suite struct LocalDateTimeTests {
@@ -12,8 +13,10 @@ import Testing
         #expect(LocalDateTime("2026-11-21")?.timeText == "00:00")
     }
 
-    @Test(arguments: ["2026-02-29T10:00", "2026-13-01T10:00", "2026-11-21T24:00", "2026-11-21T14:60", "21/11/2026",
-                      "2026-11-21T14:25:30", "", "2026-11-21T14:25Z"])
+    @Test(arguments: [
+        "2026-02-29T10:00", "2026-13-01T10:00", "2026-11-21T24:00", "2026-11-21T14:60", "21/11/2026",
+        "2026-11-21T14:25:30", "", "2026-11-21T14:25Z"
+    ])
     func rejectsImpossibleOrForeignText(_ text: String) {
         #expect(LocalDateTime(text) == nil)
     }

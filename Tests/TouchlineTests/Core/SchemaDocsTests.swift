@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Touchline
 
 /// Every field of every kind's published schema says what it is, every optional field with a default says it,

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Touchline
 
 /// A solver failure reaches a person as one sentence, never as GLPK's log.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineMILP
+
 @testable import Touchline
 
 /// What a result claims when the solve stopped on a level but its plan, improved by the levels after, meets the
@@ -15,7 +16,7 @@ import TouchlineMILP
         pitches: [Pitch(id: "a", group: "North", sizes: ["s"]), Pitch(id: "b", group: "South", sizes: ["s"])],
         matches: [
             PitchMatch(id: "m1", start: day0 + 600, durationMinutes: 60, size: "s", teams: ["x", "y"], preferred: ["a"]),
-            PitchMatch(id: "m2", start: day0 + 600, durationMinutes: 60, size: "s", teams: ["z", "w"], preferred: ["b"]),
+            PitchMatch(id: "m2", start: day0 + 600, durationMinutes: 60, size: "s", teams: ["z", "w"], preferred: ["b"])
         ],
         rules: PitchRules(bufferMinutes: 0))
 

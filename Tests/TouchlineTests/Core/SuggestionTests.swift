@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Touchline
 
 /// "Did you mean": case and spaces, a prefix, a few typos; nothing when far or when two are as near.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineTesting
+
 @testable import Touchline
 
 /// The examples of the README and of the DocC articles are tests: every ```json block is a complete instance
@@ -23,7 +24,7 @@ import TouchlineTesting
     /// Where compiled examples live.
     static let compiledFiles = [
         "Tests/TouchlineTests/Docs/DocExamples.swift", "Tests/TouchlineTests/EmbeddingExampleTests.swift",
-        "Tests/TouchlineMILPTests/ReadmeExampleTests.swift",
+        "Tests/TouchlineMILPTests/ReadmeExampleTests.swift"
     ]
 
     struct Block {
@@ -89,21 +90,21 @@ import TouchlineTesting
     }
 
     #if GLPK
-    /// A shown output is what the command prints for it today.
-    @Test(arguments: documents)
-    func shownOutputsAreTheCommandsOutput(_ document: String) throws {
-        for block in Self.blocks(try Self.read(document)) {
-            guard let note = block.note, note.hasPrefix("<!-- output: touchline solve ") else { continue }
-            let arguments = note.dropFirst("<!-- output: touchline solve ".count).dropLast(" -->".count)
-                .split(separator: " ").map(String.init)
-            #expect(arguments.count == 3 && arguments[0] == "--format" && arguments[1] == "text", "\(document): \(note)")
-            guard arguments.count == 3 else { continue }
-            let data = try Data(contentsOf: Self.root.appendingPathComponent(arguments[2]))
-            let output = try JSONFrontEnd.solve(data, settings: RunSettings(reproducible: true), format: .text).output
-            let shown = block.lines.joined(separator: "\n")
-            #expect(output.trimmingCharacters(in: .newlines) == shown, "\(document):\(block.line): the output shown is not today's:\n\(output)")
+        /// A shown output is what the command prints for it today.
+        @Test(arguments: documents)
+        func shownOutputsAreTheCommandsOutput(_ document: String) throws {
+            for block in Self.blocks(try Self.read(document)) {
+                guard let note = block.note, note.hasPrefix("<!-- output: touchline solve ") else { continue }
+                let arguments = note.dropFirst("<!-- output: touchline solve ".count).dropLast(" -->".count)
+                    .split(separator: " ").map(String.init)
+                #expect(arguments.count == 3 && arguments[0] == "--format" && arguments[1] == "text", "\(document): \(note)")
+                guard arguments.count == 3 else { continue }
+                let data = try Data(contentsOf: Self.root.appendingPathComponent(arguments[2]))
+                let output = try JSONFrontEnd.solve(data, settings: RunSettings(reproducible: true), format: .text).output
+                let shown = block.lines.joined(separator: "\n")
+                #expect(output.trimmingCharacters(in: .newlines) == shown, "\(document):\(block.line): the output shown is not today's:\n\(output)")
+            }
         }
-    }
     #endif
 
     @Test func everyArticleHasACompiledSwiftExample() throws {

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (not formatted: the documentation's code blocks are checked against this file line by line)
 // The Swift examples of the DocC articles in Sources/Touchline/Touchline.docc, compiled and run here.
 // `DocExampleTests` checks that every ```swift block of an article appears in this file verbatim.
 import Foundation
@@ -97,7 +99,7 @@ enum DocExamples {
 
     // SolvingFromYourApp.md: an app's own threads.
     static func ownThreads() throws -> SolveReport<LineupKind> {
-        let instance = try LineupKind.decodeInstance(Data(contentsOf: DocExampleTests.root.appendingPathComponent("instances/lineups/quick-start.json"))).get()
+        let instance = try LineupKind.decodeInstance(Data(contentsOf: DocExampleTests.root.appendingPathComponent("instances/lineups/quick-start.json")))
         let control = SolveControl { event in print(event) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { control.cancel() }
         let report = try Engine.solve(instance, kind: LineupKind.self, settings: RunSettings(control: control))
@@ -108,7 +110,7 @@ enum DocExamples {
 // The README, Touchline.md and SolvingFromYourApp.md: loading an instance from a file.
 func plan(squadAt path: String) throws -> SolveReport<LineupKind> {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let instance = try LineupKind.decodeInstance(data).get()   // TouchlineError.invalidInput lists every problem
+    let instance = try LineupKind.decodeInstance(data)   // TouchlineError.invalidInput lists every problem
     let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: 5))
     print(report.status, report.objective as Any)
     return report

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineTesting
+
 @testable import Touchline
 
 /// Each kind's article carries its JSON reference (every field, its type and range, its default, its meaning),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineTesting
+
 @testable import Touchline
 
 /// What a coach reads: every change a window makes (substitutions with the position left, position moves, who

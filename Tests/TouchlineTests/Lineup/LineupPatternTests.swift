@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TouchlineTesting
 import TouchlineMILP
+import TouchlineTesting
+
 @testable import Touchline
 
 /// The pattern engine: enumeration against brute force filtered by the verifier, the counting arguments,
@@ -9,7 +10,9 @@ import TouchlineMILP
 @Suite struct LineupPatternTests {
     /// Tiny instances that exercise every per-player rule.
     static var cases: [(String, LineupInstance)] {
-        var cases = LineupTests.tinyCases.filter { ["balanced", "bench-and-changes", "locks", "late-injured-season", "live", "preMarked"].contains($0.0) }
+        var cases = LineupTests.tinyCases.filter {
+            ["balanced", "bench-and-changes", "locks", "late-injured-season", "live", "preMarked"].contains($0.0)
+        }
         var limits = LineupTests.tiny(LineupRules(mode: .balanced, maxConsecutiveBench: 2, minStint: 3))
         limits.players[0].minMinutes = 10
         limits.players[1].maxMinutes = 10
@@ -128,8 +131,9 @@ import TouchlineMILP
         let instance = Self.hardSquad()
         let analysis = LineupAnalysis(instance)
         let rotations = (0...3).compactMap { LineupGreedy.rotation(analysis, lenient: false, benchWeight: $0) }
-        #expect(rotations.allSatisfy { !LineupVerifier.check(instance, analysis.solution($0)).broken.isEmpty },
-                "the rotation alone fills this squad, so it no longer tests the pattern search")
+        #expect(
+            rotations.allSatisfy { !LineupVerifier.check(instance, analysis.solution($0)).broken.isEmpty },
+            "the rotation alone fills this squad, so it no longer tests the pattern search")
         let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
         #expect(report.status == .feasible)
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
@@ -150,190 +154,196 @@ import TouchlineMILP
         let all = try #require(space.enumerator.patterns(space.rules[1]!, limit: 1000))
         #expect(all.contains { $0.minutes > 10 }, "before tightening a player could play more")
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        #expect(report.objective == LineupTests.exhaustive(instance))
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
+            #expect(report.status == .optimal)
+            #expect(report.objective == LineupTests.exhaustive(instance))
         #endif
     }
 
     #if GLPK
-    /// The exported model (`touchline export`) is the pattern model with the whole lexicographic objective:
-    /// the engine's plan encodes into it without a violation, and solving it directly gives the same optimum.
-    /// Turn-based and colour groups (from `LineupTests.tinyCases`) export the pattern model too.
-    @Test(arguments: ["balanced", "locks", "live", "preMarked", "turnBased-keepers", "turnBased-late", "colourGroups-keeper", "colourGroups-fixed-late"])
-    func exportedPatternModelHasTheEnginesOptimum(_ name: String) throws {
-        let instance = try #require((Self.cases + LineupTests.tinyCases).first { $0.0 == name }?.1)
-        let formulation = LineupKind.formulate(instance)
-        #expect(formulation.model.name == "lineup-patterns")
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        let solution = try #require(report.solution)
-        let encoded = try #require(formulation.encode(solution))
-        #expect(formulation.model.violations(of: encoded).isEmpty)
-        let solver = try #require(Solvers.default)
-        let direct = solver.solve(formulation.model, options: SolveOptions(timeLimitSeconds: 30, tuning: formulation.tuning))
-        #expect(direct.stopReason == .optimal)
-        let objective = try #require(report.objective)
-        let expected = [objective.spread, objective.substitutions, objective.offPreferredPosition].map(Double.init)
-        #expect(direct.objectiveValues.count == 3)
-        #expect(zip(direct.objectiveValues, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(direct.objectiveValues) vs \(expected)")
-        let decoded = formulation.decode(try #require(direct.solution))
-        #expect(LineupKind.verify(instance, decoded).isEmpty)
-    }
-
-    /// Random tiny turn-based and colour-group squads (keepers who also play outfield, keepers who play whole
-    /// periods, stints, bench limits, a late arrival, a queue): the engine's status and objective equal the
-    /// exhaustive search's on every one.
-    static func randomModeCase(_ seed: Int) -> LineupInstance {
-        var random = SeededRandom(seed: UInt64(seed))
-        let colours = seed % 2 == 0
-        let formation: [String: Int] = colours ? ["GK": 1, "DEF": 1] : ["GK": 1, "DEF": 1, "FWD": 1]
-        let outfield = colours ? ["DEF"] : ["DEF", "FWD"]
-        var players: [LineupPlayer] = [LineupPlayer(id: "k", positions: ["GK"])]
-        for index in 1...4 {
-            var positions = [random.pick(outfield)]
-            if !colours, random.chance(0.5), let other = outfield.first(where: { $0 != positions[0] }) { positions.append(other) }
-            if random.chance(0.35) { positions.append("GK") }
-            players.append(LineupPlayer(id: "p\(index)", positions: positions))
-        }
-        if random.chance(0.5) { players.removeFirst() }
-        let match = colours
-            ? LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5))
-            : LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(atMinutes: [5]))
-        if !colours, random.chance(0.4) { players[players.count - 1].arrivesAt = 5 }
-        let rules = LineupRules(
-            mode: colours ? .colourGroups : .turnBased, minShare: random.chance(0.5) ? 0.25 : nil,
-            maxConsecutiveBench: random.chance(0.3) ? 2 : nil, keeperFullPeriods: random.chance(0.7) ? true : nil,
-            minStint: random.chance(0.3) ? 2 : nil)
-        var instance = LineupInstance(match: match, formation: formation, players: players, rules: rules)
-        if colours {
-            instance.colourGroups = ColourGroupRules(colours: ["red", "blue"])
-        } else {
-            let id = players.first { $0.arrivesAt == nil && !$0.positions.contains("GK") }?.id
-            instance.turnBased = TurnBasedRules(queue: random.chance(0.4) ? id.map { [$0] } : nil,
-                                                changesPerWindow: random.chance(0.4) ? 1 : nil)
-        }
-        return instance
-    }
-
-    #if GLPK
-    @Test(arguments: 1...24)
-    func randomModesMatchExhaustiveSearch(_ seed: Int) throws {
-        let instance = Self.randomModeCase(seed)
-        let optimum = LineupTests.exhaustive(instance)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 30))
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-        if let optimum {
+        /// The exported model (`touchline export`) is the pattern model with the whole lexicographic objective:
+        /// the engine's plan encodes into it without a violation, and solving it directly gives the same optimum.
+        /// Turn-based and colour groups (from `LineupTests.tinyCases`) export the pattern model too.
+        @Test(arguments: [
+            "balanced", "locks", "live", "preMarked", "turnBased-keepers", "turnBased-late", "colourGroups-keeper", "colourGroups-fixed-late"
+        ])
+        func exportedPatternModelHasTheEnginesOptimum(_ name: String) throws {
+            let instance = try #require((Self.cases + LineupTests.tinyCases).first { $0.0 == name }?.1)
+            let formulation = LineupKind.formulate(instance)
+            #expect(formulation.model.name == "lineup-patterns")
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
             #expect(report.status == .optimal)
-            #expect(report.objective == optimum, "seed \(seed): engine \(String(describing: report.objective)) vs exhaustive \(optimum)")
-        } else {
-            #expect(report.status == .infeasible, "seed \(seed): exhaustive finds no plan")
+            let solution = try #require(report.solution)
+            let encoded = try #require(formulation.encode(solution))
+            #expect(formulation.model.violations(of: encoded).isEmpty)
+            let solver = try #require(Solvers.default)
+            let direct = solver.solve(formulation.model, options: SolveOptions(timeLimitSeconds: 30, tuning: formulation.tuning))
+            #expect(direct.stopReason == .optimal)
+            let objective = try #require(report.objective)
+            let expected = [objective.spread, objective.substitutions, objective.offPreferredPosition].map(Double.init)
+            #expect(direct.objectiveValues.count == 3)
+            #expect(zip(direct.objectiveValues, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(direct.objectiveValues) vs \(expected)")
+            let decoded = formulation.decode(try #require(direct.solution))
+            #expect(LineupKind.verify(instance, decoded).isEmpty)
         }
-    }
 
-    /// A generated squad in colour-group mode (three colours, two below ten players), as the lineup series
-    /// makes them.
-    static func colourSquad(size: Int, seed: UInt64) -> LineupInstance {
-        var instance = LineupKind.generate(size: size, seed: seed)
-        instance.rules?.mode = .colourGroups
-        let available = instance.players.filter(\.isAvailable).count
-        instance.colourGroups = ColourGroupRules(colours: available >= 10 ? ["red", "blue", "green"] : ["red", "blue"])
-        return instance
-    }
+        /// Random tiny turn-based and colour-group squads (keepers who also play outfield, keepers who play whole
+        /// periods, stints, bench limits, a late arrival, a queue): the engine's status and objective equal the
+        /// exhaustive search's on every one.
+        static func randomModeCase(_ seed: Int) -> LineupInstance {
+            var random = SeededRandom(seed: UInt64(seed))
+            let colours = seed % 2 == 0
+            let formation: [String: Int] = colours ? ["GK": 1, "DEF": 1] : ["GK": 1, "DEF": 1, "FWD": 1]
+            let outfield = colours ? ["DEF"] : ["DEF", "FWD"]
+            var players: [LineupPlayer] = [LineupPlayer(id: "k", positions: ["GK"])]
+            for index in 1...4 {
+                var positions = [random.pick(outfield)]
+                if !colours, random.chance(0.5), let other = outfield.first(where: { $0 != positions[0] }) { positions.append(other) }
+                if random.chance(0.35) { positions.append("GK") }
+                players.append(LineupPlayer(id: "p\(index)", positions: positions))
+            }
+            if random.chance(0.5) { players.removeFirst() }
+            let match =
+                colours
+                ? LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5))
+                : LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(atMinutes: [5]))
+            if !colours, random.chance(0.4) { players[players.count - 1].arrivesAt = 5 }
+            let rules = LineupRules(
+                mode: colours ? .colourGroups : .turnBased, minShare: random.chance(0.5) ? 0.25 : nil,
+                maxConsecutiveBench: random.chance(0.3) ? 2 : nil, keeperFullPeriods: random.chance(0.7) ? true : nil,
+                minStint: random.chance(0.3) ? 2 : nil)
+            var instance = LineupInstance(match: match, formation: formation, players: players, rules: rules)
+            if colours {
+                instance.colourGroups = ColourGroupRules(colours: ["red", "blue"])
+            } else {
+                let id = players.first { $0.arrivesAt == nil && !$0.positions.contains("GK") }?.id
+                instance.turnBased = TurnBasedRules(
+                    queue: random.chance(0.4) ? id.map { [$0] } : nil,
+                    changesPerWindow: random.chance(0.4) ? 1 : nil)
+            }
+            return instance
+        }
 
-    /// The counting check on colour schedules only drops schedules that hold no plan: the pattern engine with
-    /// it and without it reaches the same status and the same objective on generated colour squads.
-    @Test(arguments: [(8, 1), (8, 3), (10, 2), (10, 4), (12, 1), (12, 5)])
-    func colourCountingCheckKeepsEveryPlan(_ size: Int, _ seed: Int) throws {
-        let instance = Self.colourSquad(size: size, seed: UInt64(seed))
-        let analysis = LineupAnalysis(instance)
-        var outcomes: [LineupPatternSolver.Outcome] = []
-        for check in [true, false] {
+        #if GLPK
+            @Test(arguments: 1...24)
+            func randomModesMatchExhaustiveSearch(_ seed: Int) throws {
+                let instance = Self.randomModeCase(seed)
+                let optimum = LineupTests.exhaustive(instance)
+                let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 30))
+                #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+                if let optimum {
+                    #expect(report.status == .optimal)
+                    #expect(report.objective == optimum, "seed \(seed): engine \(String(describing: report.objective)) vs exhaustive \(optimum)")
+                } else {
+                    #expect(report.status == .infeasible, "seed \(seed): exhaustive finds no plan")
+                }
+            }
+
+            /// A generated squad in colour-group mode (three colours, two below ten players), as the lineup series
+            /// makes them.
+            static func colourSquad(size: Int, seed: UInt64) -> LineupInstance {
+                var instance = LineupKind.generate(size: size, seed: seed)
+                instance.rules?.mode = .colourGroups
+                let available = instance.players.filter(\.isAvailable).count
+                instance.colourGroups = ColourGroupRules(colours: available >= 10 ? ["red", "blue", "green"] : ["red", "blue"])
+                return instance
+            }
+
+            /// The counting check on colour schedules only drops schedules that hold no plan: the pattern engine with
+            /// it and without it reaches the same status and the same objective on generated colour squads.
+            @Test(arguments: [(8, 1), (8, 3), (10, 2), (10, 4), (12, 1), (12, 5)])
+            func colourCountingCheckKeepsEveryPlan(_ size: Int, _ seed: Int) throws {
+                let instance = Self.colourSquad(size: size, seed: UInt64(seed))
+                let analysis = LineupAnalysis(instance)
+                var outcomes: [LineupPatternSolver.Outcome] = []
+                for check in [true, false] {
+                    var space = LineupPatternSpace(analysis)
+                    let enumerated = space.enumerate(colourCheck: check)
+                    #expect(enumerated)
+                    var options = SolveOptions()
+                    options.tuning = LineupKind.patternTuning
+                    outcomes.append(LineupPatternSolver.solve(space, solver: GLPKSolver(), start: nil, timeLimitSeconds: 30, options: options))
+                }
+                let (checked, unchecked) = (outcomes[0], outcomes[1])
+                if unchecked.proven.allSatisfy({ $0 }) || unchecked.infeasible != nil {
+                    #expect(checked.infeasible == nil || unchecked.infeasible != nil, "the check proved a feasible squad impossible")
+                    #expect((checked.infeasible == nil) == (unchecked.infeasible == nil))
+                    if let a = checked.plan, let b = unchecked.plan, checked.proven.allSatisfy({ $0 }) {
+                        #expect(LineupVerifier.objective(instance, analysis.solution(a)) == LineupVerifier.objective(instance, analysis.solution(b)))
+                    }
+                }
+                if let plan = checked.plan { #expect(LineupKind.verify(instance, analysis.solution(plan)).isEmpty) }
+            }
+
+            /// A turn-based squad with season balance (generated 16, seed 3): its spread windows are dozens and each
+            /// dies in its LP; the LP over every pattern proves at once that no plan exists. The compact model agrees
+            /// where it can finish: every window's LP is infeasible, and so is the whole.
+            @Test func turnBasedSeasonSquadIsProvenInfeasibleByOneLP() throws {
+                var instance = LineupKind.generate(size: 16, seed: 3)
+                instance.rules?.mode = .turnBased
+                #expect(instance.rules?.seasonBalance == true)
+                let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 60))
+                #expect(report.status == .infeasible)
+                #expect(report.reason?.contains("over every pattern") == true, "\(report.reason ?? "")")
+                #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            }
+        #endif
+
+        /// The colour search gives the greedy a legal plan on squads of 14 and 16 whose colour structure a
+        /// rotation cannot see (the MILP proves each of them optimal).
+        @Test(arguments: [(14, 2), (16, 1), (16, 3)])
+        func greedyFindsColourPlansForBigSquads(_ size: Int, _ seed: Int) throws {
+            let instance = Self.colourSquad(size: size, seed: UInt64(seed))
+            let analysis = LineupAnalysis(instance)
+            // The round-robin deal breaks a rule on these squads; the colour search (bounded by its node budget
+            // here, not by the clock, so that a slow debug build finds the same) does not.
+            #expect(LineupGreedy.colourGroups(analysis).allSatisfy { !LineupKind.verify(instance, analysis.solution($0)).isEmpty })
             var space = LineupPatternSpace(analysis)
-            let enumerated = space.enumerate(colourCheck: check)
+            let enumerated = space.enumerate(modeStructure: false)
             #expect(enumerated)
-            var options = SolveOptions()
-            options.tuning = LineupKind.patternTuning
-            outcomes.append(LineupPatternSolver.solve(space, solver: GLPKSolver(), start: nil, timeLimitSeconds: 30, options: options))
+            var search = LineupColourSearch(space, seconds: 600)
+            let listed = space.colourScheduleList(
+                limit: LineupGreedy.colourSearchSchedules, partial: true, accept: { search.quickCheck($0) })
+            let schedules = try #require(listed)
+            let found = search.search(schedules: schedules)
+            let plan = try #require(found)
+            #expect(LineupKind.verify(instance, analysis.solution(plan)).isEmpty)
+            // And through the engine, with the greedy's own time budget.
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy, timeLimitSeconds: 60))
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
         }
-        let (checked, unchecked) = (outcomes[0], outcomes[1])
-        if unchecked.proven.allSatisfy({ $0 }) || unchecked.infeasible != nil {
-            #expect(checked.infeasible == nil || unchecked.infeasible != nil, "the check proved a feasible squad impossible")
-            #expect((checked.infeasible == nil) == (unchecked.infeasible == nil))
-            if let a = checked.plan, let b = unchecked.plan, checked.proven.allSatisfy({ $0 }) {
-                #expect(LineupVerifier.objective(instance, analysis.solution(a)) == LineupVerifier.objective(instance, analysis.solution(b)))
+
+        /// A feasible squad the greedy rotation cannot fill is never reported infeasible: the pattern model finds
+        /// (and proves) its plan, and with almost no time the status is `feasible` or `unknown`, never
+        /// `infeasible`.
+        @Test func feasibleHardSquadIsNeverInfeasible() throws {
+            let instance = Self.hardSquad()
+            #expect(LineupKind.impossibility(instance) == nil)
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 60))
+            #expect(report.status == .optimal || report.status == .feasible)
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            let rushed = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 0.01))
+            #expect(rushed.status != .infeasible)
+            #expect(Engine.verify(instance, report: rushed, kind: LineupKind.self).isEmpty)
+            if rushed.status == .unknown {
+                #expect(rushed.reason?.contains("nothing is proven") == true)
+                #expect(rushed.solution?.brokenRules?.isEmpty == false)
             }
         }
-        if let plan = checked.plan { #expect(LineupKind.verify(instance, analysis.solution(plan)).isEmpty) }
-    }
 
-    /// A turn-based squad with season balance (generated 16, seed 3): its spread windows are dozens and each
-    /// dies in its LP; the LP over every pattern proves at once that no plan exists. The compact model agrees
-    /// where it can finish: every window's LP is infeasible, and so is the whole.
-    @Test func turnBasedSeasonSquadIsProvenInfeasibleByOneLP() throws {
-        var instance = LineupKind.generate(size: 16, seed: 3)
-        instance.rules?.mode = .turnBased
-        #expect(instance.rules?.seasonBalance == true)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 60))
-        #expect(report.status == .infeasible)
-        #expect(report.reason?.contains("over every pattern") == true, "\(report.reason ?? "")")
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-    }
-    #endif
-
-    /// The colour search gives the greedy a legal plan on squads of 14 and 16 whose colour structure a
-    /// rotation cannot see (the MILP proves each of them optimal).
-    @Test(arguments: [(14, 2), (16, 1), (16, 3)])
-    func greedyFindsColourPlansForBigSquads(_ size: Int, _ seed: Int) throws {
-        let instance = Self.colourSquad(size: size, seed: UInt64(seed))
-        let analysis = LineupAnalysis(instance)
-        // The round-robin deal breaks a rule on these squads; the colour search (bounded by its node budget
-        // here, not by the clock, so that a slow debug build finds the same) does not.
-        #expect(LineupGreedy.colourGroups(analysis).allSatisfy { !LineupKind.verify(instance, analysis.solution($0)).isEmpty })
-        var space = LineupPatternSpace(analysis)
-        let enumerated = space.enumerate(modeStructure: false)
-        #expect(enumerated)
-        var search = LineupColourSearch(space, seconds: 600)
-        let listed = space.colourScheduleList(
-            limit: LineupGreedy.colourSearchSchedules, partial: true, accept: { search.quickCheck($0) })
-        let schedules = try #require(listed)
-        let found = search.search(schedules: schedules)
-        let plan = try #require(found)
-        #expect(LineupKind.verify(instance, analysis.solution(plan)).isEmpty)
-        // And through the engine, with the greedy's own time budget.
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy, timeLimitSeconds: 60))
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-    }
-
-    /// A feasible squad the greedy rotation cannot fill is never reported infeasible: the pattern model finds
-    /// (and proves) its plan, and with almost no time the status is `feasible` or `unknown`, never
-    /// `infeasible`.
-    @Test func feasibleHardSquadIsNeverInfeasible() throws {
-        let instance = Self.hardSquad()
-        #expect(LineupKind.impossibility(instance) == nil)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 60))
-        #expect(report.status == .optimal || report.status == .feasible)
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-        let rushed = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 0.01))
-        #expect(rushed.status != .infeasible)
-        #expect(Engine.verify(instance, report: rushed, kind: LineupKind.self).isEmpty)
-        if rushed.status == .unknown {
-            #expect(rushed.reason?.contains("nothing is proven") == true)
-            #expect(rushed.solution?.brokenRules?.isEmpty == false)
+        /// The pattern model's infeasibility proof when no counting argument applies: a formation that needs two
+        /// DEF at once from players whose bench limit and stints cannot be interleaved.
+        @Test func infeasibleByTheModelIsProven() throws {
+            var instance = LineupTests.tiny(LineupRules(mode: .balanced))
+            instance.locks = [
+                LineupLock(player: "b", from: 5, to: 10, onField: true), LineupLock(player: "d", from: 0, to: 5, onField: true),
+                LineupLock(player: "b", from: 0, to: 5, onField: true)
+            ]
+            // b and d both on in 0-5 at DEF with one DEF place and one GK: d or b keeps goal? Neither plays GK.
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 20))
+            #expect(report.status == .infeasible)
+            #expect(LineupTests.exhaustive(instance) == nil)
         }
-    }
-
-    /// The pattern model's infeasibility proof when no counting argument applies: a formation that needs two
-    /// DEF at once from players whose bench limit and stints cannot be interleaved.
-    @Test func infeasibleByTheModelIsProven() throws {
-        var instance = LineupTests.tiny(LineupRules(mode: .balanced))
-        instance.locks = [LineupLock(player: "b", from: 5, to: 10, onField: true), LineupLock(player: "d", from: 0, to: 5, onField: true),
-                          LineupLock(player: "b", from: 0, to: 5, onField: true)]
-        // b and d both on in 0-5 at DEF with one DEF place and one GK: d or b keeps goal? Neither plays GK.
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 20))
-        #expect(report.status == .infeasible)
-        #expect(LineupTests.exhaustive(instance) == nil)
-    }
     #endif
 
     /// `instances/lineups/u14-11v11-22-hard.json`: 11v11, 21 available players (one injured), a keeper-only

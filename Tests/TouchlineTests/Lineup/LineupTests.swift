@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TouchlineTesting
 import TouchlineMILP
+import TouchlineTesting
+
 @testable import Touchline
 
 /// Lineups: the MILP against exhaustive search on tiny squads in every mode, every shipped instance solved
@@ -59,14 +60,18 @@ import TouchlineMILP
         let halves = LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(everyMinutes: 5))
         let keepers = LineupInstance(
             match: halves, formation: ["GK": 1, "DEF": 1, "FWD": 1],
-            players: [player("a", ["GK", "DEF"]), player("b", ["DEF", "FWD"]), player("c", ["FWD", "GK"]), player("d", ["DEF"]), player("e", ["FWD"])],
+            players: [
+                player("a", ["GK", "DEF"]), player("b", ["DEF", "FWD"]), player("c", ["FWD", "GK"]), player("d", ["DEF"]), player("e", ["FWD"])
+            ],
             rules: LineupRules(mode: .turnBased, minShare: 0.5, keeperFullPeriods: true))
         cases.append(("turnBased-keepers", keepers))
         // Turn-based with a late arrival (he joins the back of the queue) and the queue given.
         var lateTurn = LineupInstance(
             match: LineupMatch(periods: 1, periodMinutes: 20, substitutions: .init(everyMinutes: 5)),
             formation: ["GK": 1, "DEF": 1, "FWD": 1],
-            players: [player("k", ["GK"]), player("b", ["DEF", "FWD"]), player("c", ["FWD"]), player("d", ["DEF", "FWD"]), player("e", ["FWD", "DEF"])],
+            players: [
+                player("k", ["GK"]), player("b", ["DEF", "FWD"]), player("c", ["FWD"]), player("d", ["DEF", "FWD"]), player("e", ["FWD", "DEF"])
+            ],
             rules: LineupRules(mode: .turnBased))
         lateTurn.players[4].arrivesAt = 10
         lateTurn.turnBased = TurnBasedRules(queue: ["d"], changesPerWindow: 1)
@@ -81,7 +86,9 @@ import TouchlineMILP
         var keeperColours = LineupInstance(
             match: LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5)),
             formation: ["GK": 1, "DEF": 1, "FWD": 1],
-            players: [player("k", ["GK"]), player("a", ["DEF", "GK"]), player("b", ["FWD"]), player("c", ["DEF", "FWD"]), player("d", ["FWD", "DEF"])],
+            players: [
+                player("k", ["GK"]), player("a", ["DEF", "GK"]), player("b", ["FWD"]), player("c", ["DEF", "FWD"]), player("d", ["FWD", "DEF"])
+            ],
             rules: LineupRules(mode: .colourGroups, minShare: 0.3))
         keeperColours.colourGroups = ColourGroupRules(colours: ["red", "blue"])
         cases.append(("colourGroups-keeper", keeperColours))
@@ -141,14 +148,14 @@ import TouchlineMILP
             #expect(!LineupKind.isBetter(objective, than: optimum), "greedy beat the exhaustive optimum")
         }
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20))
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-        if let optimum {
-            #expect(report.status == .optimal)
-            #expect(report.objective == optimum, "MILP \(String(describing: report.objective)) vs exhaustive \(optimum)")
-        } else {
-            #expect(report.status == .infeasible)
-        }
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20))
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            if let optimum {
+                #expect(report.status == .optimal)
+                #expect(report.objective == optimum, "MILP \(String(describing: report.objective)) vs exhaustive \(optimum)")
+            } else {
+                #expect(report.status == .infeasible)
+            }
         #endif
     }
 
@@ -157,22 +164,22 @@ import TouchlineMILP
     @Test(arguments: tinyCases.map(\.0))
     func compactModelMatchesExhaustiveSearch(_ name: String) throws {
         #if GLPK
-        var instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
-        let optimum = Self.exhaustive(instance)
-        instance.options = InstanceOptions(method: .milp, timeLimitSeconds: 20, formulation: .compact)
-        let report = try Engine.solve(instance, kind: LineupKind.self)
-        #expect(report.stats.patterns == nil, "the pattern engine answered")
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-        if let optimum {
-            #expect(report.status == .optimal)
-            #expect(report.objective == optimum, "compact \(String(describing: report.objective)) vs exhaustive \(optimum)")
-        } else {
-            #expect(report.status == .infeasible)
-        }
+            var instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
+            let optimum = Self.exhaustive(instance)
+            instance.options = InstanceOptions(method: .milp, timeLimitSeconds: 20, formulation: .compact)
+            let report = try Engine.solve(instance, kind: LineupKind.self)
+            #expect(report.stats.patterns == nil, "the pattern engine answered")
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            if let optimum {
+                #expect(report.status == .optimal)
+                #expect(report.objective == optimum, "compact \(String(describing: report.objective)) vs exhaustive \(optimum)")
+            } else {
+                #expect(report.status == .infeasible)
+            }
         #else
-        let instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(formulation: .compact))
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            let instance = try #require(Self.tinyCases.first { $0.0 == name }?.1)
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(formulation: .compact))
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
         #endif
     }
 
@@ -184,9 +191,11 @@ import TouchlineMILP
 
     @Test func everyRequiredInstanceIsShipped() {
         let names = Set(Self.shipped.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
-        for required in ["u8-4v4", "u10-7v7", "u12-9v9", "u14-11v11", "u14-11v11-22-every5", "u10-turn-based",
-                         "u12-pre-marked", "u10-colour-groups", "u10-live-injury", "u12-injured-late",
-                         "u14-locked-keeper", "u10-infeasible"] {
+        for required in [
+            "u8-4v4", "u10-7v7", "u12-9v9", "u14-11v11", "u14-11v11-22-every5", "u10-turn-based",
+            "u12-pre-marked", "u10-colour-groups", "u10-live-injury", "u12-injured-late",
+            "u14-locked-keeper", "u10-infeasible"
+        ] {
             #expect(names.contains(required), "missing \(required)")
         }
     }
@@ -219,33 +228,35 @@ import TouchlineMILP
         let status = try #require(entry["status"] as? String)
         let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         #if GLPK
-        let limit: Double = status == "optimal" || status == "infeasible" ? 60 : 4
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: limit))
-        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
-        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
-        if report.status == .optimal, let milp = report.objective, let heuristic = greedy.objective, greedy.status == .feasible {
-            #expect(!LineupKind.isBetter(heuristic, than: milp), "greedy beat a proven optimum")
-        }
-        switch status {
-        case "optimal":
-            #expect(report.status == .optimal, "\(name): \(report.status)")
-            let objective = try #require(entry["objective"] as? [String: Int])
-            #expect(report.objective == LineupObjective(
-                spread: objective["spread"]!, substitutions: objective["substitutions"]!,
-                offPreferredPosition: objective["offPreferredPosition"]!), "\(name)")
-        case "infeasible":
-            #expect(report.status == .infeasible)
-            for word in entry["reason"] as? [String] ?? [] { #expect(report.reason?.contains(word) == true) }
-        case "feasible":
-            #expect(report.status == .optimal || report.status == .feasible, "\(name): \(report.status)")
-        default:
-            #expect(report.status != .infeasible, "\(name): nothing proves it impossible")
-        }
+            let limit: Double = status == "optimal" || status == "infeasible" ? 60 : 4
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(timeLimitSeconds: limit))
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            let greedy = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
+            if report.status == .optimal, let milp = report.objective, let heuristic = greedy.objective, greedy.status == .feasible {
+                #expect(!LineupKind.isBetter(heuristic, than: milp), "greedy beat a proven optimum")
+            }
+            switch status {
+            case "optimal":
+                #expect(report.status == .optimal, "\(name): \(report.status)")
+                let objective = try #require(entry["objective"] as? [String: Int])
+                #expect(
+                    report.objective
+                        == LineupObjective(
+                            spread: objective["spread"]!, substitutions: objective["substitutions"]!,
+                            offPreferredPosition: objective["offPreferredPosition"]!), "\(name)")
+            case "infeasible":
+                #expect(report.status == .infeasible)
+                for word in entry["reason"] as? [String] ?? [] { #expect(report.reason?.contains(word) == true) }
+            case "feasible":
+                #expect(report.status == .optimal || report.status == .feasible, "\(name): \(report.status)")
+            default:
+                #expect(report.status != .infeasible, "\(name): nothing proves it impossible")
+            }
         #else
-        if status == "infeasible" {
-            let report = try Engine.solve(instance, kind: LineupKind.self)
-            #expect(report.status == .infeasible)
-        }
+            if status == "infeasible" {
+                let report = try Engine.solve(instance, kind: LineupKind.self)
+                #expect(report.status == .infeasible)
+            }
         #endif
     }
 
@@ -271,19 +282,44 @@ import TouchlineMILP
             wrongPosition.segments[0].onField[id] = "FWD"
         }
         #expect(!LineupKind.verify(instance, wrongPosition).isEmpty, "a position outside the formation")
-        let tooFew = LineupKind.verify(instance, { var s = solution; s.segments[1].onField = [:]; s.segments[1].bench = ["a", "b", "c", "d"]; return s }())
+        let tooFew = LineupKind.verify(
+            instance,
+            {
+                var s = solution; s.segments[1].onField = [:]; s.segments[1].bench = ["a", "b", "c", "d"]; return s
+            }())
         #expect(tooFew.contains { $0.hasPrefix("formation") }, "an empty field is a broken formation")
     }
 
     @Test(arguments: [
-        (#"{"problem":"lineup","match":{"periods":5,"periodMinutes":10},"formation":{"DEF":2},"players":[{"id":"a","positions":["DEF"]}]}"#, "match.periods"),
-        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["GK"]}]}"#, "players[0].positions"),
-        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"locks":[{"player":"zz","from":0,"to":5}]}"#, "locks[0].player"),
-        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"rules":{"mode":"preMarked"}}"#, "preMarked"),
-        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"state":{"minute":40,"onField":{}}}"#, "state.minute"),
-        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10,"substitutions":{"atMinutes":[25]}},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}]}"#, "match.substitutions.atMinutes[0]"),
+        (
+            #"{"problem":"lineup","match":{"periods":5,"periodMinutes":10},"formation":{"DEF":2},"players":[{"id":"a","positions":["DEF"]}]}"#,
+            "match.periods"
+        ),
+        (
+            #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["GK"]}]}"#,
+            "players[0].positions"
+        ),
+        (
+            #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"locks":[{"player":"zz","from":0,"to":5}]}"#,
+            "locks[0].player"
+        ),
+        (
+            #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"rules":{"mode":"preMarked"}}"#,
+            "preMarked"
+        ),
+        (
+            #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}],"state":{"minute":40,"onField":{}}}"#,
+            "state.minute"
+        ),
+        (
+            #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10,"substitutions":{"atMinutes":[25]}},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"]}]}"#,
+            "match.substitutions.atMinutes[0]"
+        ),
         (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":"ten"},"formation":{"DEF":1},"players":[]}"#, "match.periodMinutes"),
-        (#"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"],"status":"sick"}]}"#, "players[0].status"),
+        (
+            #"{"problem":"lineup","match":{"periods":2,"periodMinutes":10},"formation":{"DEF":1},"players":[{"id":"a","positions":["DEF"],"status":"sick"}]}"#,
+            "players[0].status"
+        )
     ])
     func badInputNamesTheJSONPath(_ input: String, _ path: String) throws {
         let output = try JSONFrontEnd.solve(Data(input.utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Touchline
 
 /// `officials[].groups`: an official works only in the field groups listed (a league's regions).
@@ -12,11 +13,11 @@ import Testing
             travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)],
             matches: [
                 OfficialsMatch(id: "n1", start: start, durationMinutes: 60, venue: "agars"),
-                OfficialsMatch(id: "s1", start: start, durationMinutes: 60, venue: "south-meadow"),
+                OfficialsMatch(id: "s1", start: start, durationMinutes: 60, venue: "south-meadow")
             ],
             officials: [
                 Official(id: northOnly, groups: ["North"]),
-                Official(id: "south-umpire", groups: ["South"]),
+                Official(id: "south-umpire", groups: ["South"])
             ])
     }
 
@@ -35,8 +36,9 @@ import Testing
         let core = OfficialsKind.core(instance)
         let crossed = core.solution(crews: [[1], [0]], placeOf: OfficialsKind.venuePlaces(instance))
         let violations = OfficialsKind.verify(instance, crossed)
-        #expect(violations.contains { $0.contains("north-umpire officiates s1 in field group South, outside the official's groups (North)") },
-                "\(violations)")
+        #expect(
+            violations.contains { $0.contains("north-umpire officiates s1 in field group South, outside the official's groups (North)") },
+            "\(violations)")
     }
 
     @Test func anUnknownGroupIsAnInputErrorWithItsPath() throws {

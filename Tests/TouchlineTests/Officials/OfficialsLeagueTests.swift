@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TouchlineTesting
 import TouchlineMILP
+import TouchlineTesting
+
 @testable import Touchline
 
 /// The league side of `officials`: kilometres from homes, optional slots, experience, avoided
@@ -16,14 +17,15 @@ import TouchlineMILP
         OfficialsInstance(
             venues: [Venue(id: "A", x: 3, y: 4), Venue(id: "B", x: 6, y: 8)],
             matches: [
-                OfficialsMatch(id: "g1", start: day, durationMinutes: 120, venue: "A", teams: ["T1", "T2"], officials: 1,
-                               maxOfficials: 2, minExperience: 10),
+                OfficialsMatch(
+                    id: "g1", start: day, durationMinutes: 120, venue: "A", teams: ["T1", "T2"], officials: 1,
+                    maxOfficials: 2, minExperience: 10),
                 OfficialsMatch(id: "g2", start: day + 120, durationMinutes: 120, venue: "B", teams: ["T3", "T1"], officials: 1),
-                OfficialsMatch(id: "g3", start: day + 1440, durationMinutes: 120, venue: "B", teams: ["T2", "T3"], officials: 1),
+                OfficialsMatch(id: "g3", start: day + 1440, durationMinutes: 120, venue: "B", teams: ["T2", "T3"], officials: 1)
             ],
             officials: [
                 Official(id: "R1", teams: ["T1"], home: Location(x: 0, y: 0), experience: 8, avoid: ["R2"]),
-                Official(id: "R2", home: Location(x: 6, y: 0), experience: 3),
+                Official(id: "R2", home: Location(x: 6, y: 0), experience: 3)
             ],
             rules: OfficialsRules(restMinutes: 0, teamConflicts: .soft, objective: objective))
     }
@@ -60,10 +62,11 @@ import TouchlineMILP
         #expect(objective.loadDeviation == 0)
         // T1: 3 slots / 2 = 1.5, R1 works 2 → ⌈0.5⌉ = 1; T2: 2 / 2 = 1: R1 1, R2 2 → 1; T3: 2 / 2 = 1: R1 1, R2 1.
         #expect(objective.teamFrequency == 2)
-        #expect(objective.levels == [
-            OfficialsLevelValue(name: "filled", value: 3, maximise: true),
-            OfficialsLevelValue(name: "cost", value: 46 + 0 + 0 + 1 + 2 + 0 + 2),
-        ])
+        #expect(
+            objective.levels == [
+                OfficialsLevelValue(name: "filled", value: 3, maximise: true),
+                OfficialsLevelValue(name: "cost", value: 46 + 0 + 0 + 1 + 2 + 0 + 2)
+            ])
     }
 
     @Test func verifierCatchesForgedFiguresAndHardRules() throws {
@@ -94,11 +97,12 @@ import TouchlineMILP
         var matches: [OfficialsMatch] = []
         for index in 0..<(4 + random.int(below: 2)) {
             let needed = 1
-            matches.append(OfficialsMatch(
-                id: "g\(index)", start: day + [0, 0, 120, 150, 1440, 1560][random.int(below: 6)], durationMinutes: 120,
-                venue: venues[random.int(below: venues.count)].id, teams: [teams[random.int(below: 4)], teams[random.int(below: 4)]],
-                officials: needed, minLevel: random.int(below: 2), maxOfficials: needed + random.int(below: 2),
-                minExperience: random.chance(0.5) ? 5 + random.int(below: 8) : nil))
+            matches.append(
+                OfficialsMatch(
+                    id: "g\(index)", start: day + [0, 0, 120, 150, 1440, 1560][random.int(below: 6)], durationMinutes: 120,
+                    venue: venues[random.int(below: venues.count)].id, teams: [teams[random.int(below: 4)], teams[random.int(below: 4)]],
+                    officials: needed, minLevel: random.int(below: 2), maxOfficials: needed + random.int(below: 2),
+                    minExperience: random.chance(0.5) ? 5 + random.int(below: 8) : nil))
         }
         var officials: [Official] = []
         for index in 0..<3 {
@@ -109,7 +113,8 @@ import TouchlineMILP
             if random.chance(0.4) { official.avoid = ["R\((index + 1) % 3)"] }
             officials.append(official)
         }
-        let objective: OfficialsObjectiveSpec = seed % 3 == 0
+        let objective: OfficialsObjectiveSpec =
+            seed % 3 == 0
             ? .levels([["distanceKm": 1, "teamFrequency": 2], ["loadDeviation": 1]]) : .preset("udine")
         return OfficialsInstance(
             venues: venues, travelMinutes: [], matches: matches, officials: officials,
@@ -124,46 +129,46 @@ import TouchlineMILP
     }
 
     #if GLPK
-    /// The whole model (exact routes, deviation and frequency for any number of assigned slots) proves the
-    /// same optimum as exhaustive search, level by level.
-    @Test(arguments: 0..<12)
-    func wholeModelMatchesExhaustiveSearch(seed: Int) throws {
-        let instance = Self.tinyLeague(seed: UInt64(seed))
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        #expect(report.objective == Self.exhaustive(instance))
-        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
-    }
+        /// The whole model (exact routes, deviation and frequency for any number of assigned slots) proves the
+        /// same optimum as exhaustive search, level by level.
+        @Test(arguments: 0..<12)
+        func wholeModelMatchesExhaustiveSearch(seed: Int) throws {
+            let instance = Self.tinyLeague(seed: UInt64(seed))
+            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
+            #expect(report.status == .optimal)
+            #expect(report.objective == Self.exhaustive(instance))
+            #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+        }
 
-    /// The search's model (crew sizes fixed) is exact among plans with those sizes.
-    @Test(arguments: 0..<6)
-    func fixedCrewModelMatchesExhaustiveSearch(seed: Int) throws {
-        let instance = Self.tinyLeague(seed: UInt64(40 + seed))
-        let greedy = try #require(OfficialsKind.greedy(instance))
-        let sizes = instance.matches.map { greedy.assignments[$0.id]?.count ?? 0 }
-        let (formulation, _) = OfficialsKind.build(OfficialsKind.prepare(instance), fixedCrews: sizes)
-        let result = try #require(Solvers.default).solve(formulation.model, options: SolveOptions(timeLimitSeconds: 30))
-        #expect(result.stopReason == .optimal)
-        let plan = formulation.decode(try #require(result.solution))
-        #expect(OfficialsKind.verify(instance, plan).isEmpty)
-        // Equally good plans may split the cost differently between its terms: the levels must agree.
-        #expect(OfficialsKind.objective(instance, plan).levels == Self.exhaustive(instance, sizes: sizes)?.levels)
-    }
+        /// The search's model (crew sizes fixed) is exact among plans with those sizes.
+        @Test(arguments: 0..<6)
+        func fixedCrewModelMatchesExhaustiveSearch(seed: Int) throws {
+            let instance = Self.tinyLeague(seed: UInt64(40 + seed))
+            let greedy = try #require(OfficialsKind.greedy(instance))
+            let sizes = instance.matches.map { greedy.assignments[$0.id]?.count ?? 0 }
+            let (formulation, _) = OfficialsKind.build(OfficialsKind.prepare(instance), fixedCrews: sizes)
+            let result = try #require(Solvers.default).solve(formulation.model, options: SolveOptions(timeLimitSeconds: 30))
+            #expect(result.stopReason == .optimal)
+            let plan = formulation.decode(try #require(result.solution))
+            #expect(OfficialsKind.verify(instance, plan).isEmpty)
+            // Equally good plans may split the cost differently between its terms: the levels must agree.
+            #expect(OfficialsKind.objective(instance, plan).levels == Self.exhaustive(instance, sizes: sizes)?.levels)
+        }
 
-    /// A real season goes the search's way: a verified plan no worse than greedy's, a bound on the right side
-    /// when one is given, and every claim supported.
-    @Test func seasonSearchImprovesOnGreedyAndVerifies() throws {
-        let data = try Data(contentsOf: Repository.url("instances/officials/udine/RA-2-16.json"))
-        let instance = try JSONDecoder().decode(OfficialsInstance.self, from: data)
-        let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 8))
-        #expect(report.method == .milp)
-        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
-        let cost = try #require(report.objective?.levels?.last?.value)
-        let greedyCost = try #require(greedy.objective?.levels?.last?.value)
-        #expect(cost <= greedyCost)
-        if let bound = report.bound { #expect(bound <= Double(cost)) }
-    }
+        /// A real season goes the search's way: a verified plan no worse than greedy's, a bound on the right side
+        /// when one is given, and every claim supported.
+        @Test func seasonSearchImprovesOnGreedyAndVerifies() throws {
+            let data = try Data(contentsOf: Repository.url("instances/officials/udine/RA-2-16.json"))
+            let instance = try JSONDecoder().decode(OfficialsInstance.self, from: data)
+            let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
+            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .auto, timeLimitSeconds: 8))
+            #expect(report.method == .milp)
+            #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+            let cost = try #require(report.objective?.levels?.last?.value)
+            let greedyCost = try #require(greedy.objective?.levels?.last?.value)
+            #expect(cost <= greedyCost)
+            if let bound = report.bound { #expect(bound <= Double(cost)) }
+        }
     #endif
 
     @Test func badLeagueInputNamesItsPath() throws {
@@ -187,7 +192,8 @@ import TouchlineMILP
         let udine = OfficialsRules(objective: .preset("udine")).objectiveLevels(hasPrevious: true)
         #expect(udine.map(\.name) == ["filled", "cost"])
         #expect(udine[1].weights.count == 7)
-        #expect(OfficialsRules().objectiveLevels(hasPrevious: true).map(\.name)
-            == ["filled", "changes", "maxLoad", "travel", "repeatPairings"])
+        #expect(
+            OfficialsRules().objectiveLevels(hasPrevious: true).map(\.name)
+                == ["filled", "changes", "maxLoad", "travel", "repeatPairings"])
     }
 }

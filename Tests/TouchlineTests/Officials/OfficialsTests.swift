@@ -1,6 +1,7 @@
 import Testing
 import TouchlineMILP
 import TouchlineTesting
+
 @testable import Touchline
 
 /// Small random `officials` instances: the MILP against exhaustive search, never worse than greedy, the
@@ -16,10 +17,11 @@ import TouchlineTesting
         let teams = ["hawtrey", "durnford", "keate", "evans"]
         var matches: [OfficialsMatch] = []
         for index in 0..<4 {
-            matches.append(OfficialsMatch(
-                id: "m\(index)", start: day + [0, 55, 60, 75, 130][random.int(below: 5)], durationMinutes: 50,
-                venue: venues[random.int(below: 2)].id, teams: [teams[random.int(below: 4)], teams[random.int(below: 4)]],
-                officials: 1 + random.int(below: 2), minLevel: random.int(below: 3)))
+            matches.append(
+                OfficialsMatch(
+                    id: "m\(index)", start: day + [0, 55, 60, 75, 130][random.int(below: 5)], durationMinutes: 50,
+                    venue: venues[random.int(below: 2)].id, teams: [teams[random.int(below: 4)], teams[random.int(below: 4)]],
+                    officials: 1 + random.int(below: 2), minLevel: random.int(below: 3)))
         }
         var officials: [Official] = []
         for index in 0..<3 {
@@ -85,9 +87,10 @@ import TouchlineTesting
         if random.chance(0.25) { pitches[1].closed = [TimeWindow(from: day + 50, to: day + 100)] }
         if random.chance(0.25) { pitches[0].maxPerDay = 1 }
         var matches = tiny.matches.prefix(3).map {
-            MatchdayMatch(id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
-                          preferred: random.chance(0.5) ? [random.chance(0.5) ? "n" : "s"] : nil,
-                          officials: $0.officials, minLevel: $0.minLevel)
+            MatchdayMatch(
+                id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
+                preferred: random.chance(0.5) ? [random.chance(0.5) ? "n" : "s"] : nil,
+                officials: $0.officials, minLevel: $0.minLevel)
         }
         if random.chance(0.2) { matches[random.int(below: 3)].pitch = random.chance(0.5) ? "n" : "s" }
         var instance = MatchdayInstance(
@@ -104,100 +107,104 @@ import TouchlineTesting
     }
 
     #if GLPK
-    @Test(arguments: 0..<24)
-    func milpMatchesExhaustiveSearch(seed: Int) throws {
-        let instance = Self.tinyInstance(seed: UInt64(seed))
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        #expect(report.objective == Self.exhaustive(instance))
-        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
-    }
+        @Test(arguments: 0..<24)
+        func milpMatchesExhaustiveSearch(seed: Int) throws {
+            let instance = Self.tinyInstance(seed: UInt64(seed))
+            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
+            #expect(report.status == .optimal)
+            #expect(report.objective == Self.exhaustive(instance))
+            #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+        }
 
-    /// Custom level orders that do not maximise `filled` first and alone (optional slots weighed before it, or
-    /// in one level with it): the required-slot column must still count min(crew, needed), so the MILP's
-    /// lexicographic optimum equals the best plan the verifier accepts over every crew up to `maxOfficials`.
-    @Test(arguments: 0..<12)
-    func customLevelOrdersMatchExhaustiveSearch(seed: Int) throws {
-        var instance = Self.tinyInstance(seed: UInt64(700 + seed))
-        instance.previous = nil
-        for m in instance.matches.indices { instance.matches[m].maxOfficials = instance.matches[m].needed + 1 }
-        let orders: [[[String: Int]]] = [
-            [["optionalUnfilled": 1], ["filled": -1]],
-            [["filled": -1, "optionalUnfilled": 2], ["maxLoad": 1]],
-            [["optionalUnfilled": -1], ["filled": -1]],
-        ]
-        instance.rules?.objective = .levels(orders[seed % orders.count])
-        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
-        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
-        #expect(report.status == .optimal)
-        let best = Self.exhaustive(instance) { m, crew in crew.count <= instance.matches[m].most }
-        #expect(report.objective?.levels == best?.levels, "seed \(seed): MILP \(String(describing: report.objective)) vs exhaustive \(String(describing: best))")
-    }
+        /// Custom level orders that do not maximise `filled` first and alone (optional slots weighed before it, or
+        /// in one level with it): the required-slot column must still count min(crew, needed), so the MILP's
+        /// lexicographic optimum equals the best plan the verifier accepts over every crew up to `maxOfficials`.
+        @Test(arguments: 0..<12)
+        func customLevelOrdersMatchExhaustiveSearch(seed: Int) throws {
+            var instance = Self.tinyInstance(seed: UInt64(700 + seed))
+            instance.previous = nil
+            for m in instance.matches.indices { instance.matches[m].maxOfficials = instance.matches[m].needed + 1 }
+            let orders: [[[String: Int]]] = [
+                [["optionalUnfilled": 1], ["filled": -1]],
+                [["filled": -1, "optionalUnfilled": 2], ["maxLoad": 1]],
+                [["optionalUnfilled": -1], ["filled": -1]]
+            ]
+            instance.rules?.objective = .levels(orders[seed % orders.count])
+            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
+            #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+            #expect(report.status == .optimal)
+            let best = Self.exhaustive(instance) { m, crew in crew.count <= instance.matches[m].most }
+            #expect(
+                report.objective?.levels == best?.levels,
+                "seed \(seed): MILP \(String(describing: report.objective)) vs exhaustive \(String(describing: best))")
+        }
 
-    @Test(arguments: 0..<12)
-    func milpIsNeverWorseThanGreedy(seed: Int) throws {
-        let instance = Self.tinyInstance(seed: UInt64(100 + seed))
-        let milp = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
-        let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
-        #expect(!OfficialsKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
-    }
+        @Test(arguments: 0..<12)
+        func milpIsNeverWorseThanGreedy(seed: Int) throws {
+            let instance = Self.tinyInstance(seed: UInt64(100 + seed))
+            let milp = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .milp))
+            let greedy = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: .greedy))
+            #expect(!OfficialsKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
+        }
 
-    /// Two back-to-back matches, one umpire who can do both only if both are in one field group: planning
-    /// pitches first (preferences) splits them; the joint solve keeps both covered.
-    @Test func matchdayJointSolveBeatsPitchesThenOfficials() throws {
-        let instance = Self.crossGroupPair()
-        let joint = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
-        #expect(joint.status == .optimal)
-        #expect(joint.objective?.filled == 2)
-        #expect(Engine.verify(instance, report: joint, kind: MatchdayKind.self).isEmpty)
-        let pitches = try Engine.solve(instance.pitchesInstance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
-        let officials = try Engine.solve(
-            instance.officialsInstance(pitchOf: try #require(pitches.solution).assignments), kind: OfficialsKind.self,
-            options: InstanceOptions(method: .milp))
-        #expect(officials.objective?.filled == 1)
-    }
+        /// Two back-to-back matches, one umpire who can do both only if both are in one field group: planning
+        /// pitches first (preferences) splits them; the joint solve keeps both covered.
+        @Test func matchdayJointSolveBeatsPitchesThenOfficials() throws {
+            let instance = Self.crossGroupPair()
+            let joint = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
+            #expect(joint.status == .optimal)
+            #expect(joint.objective?.filled == 2)
+            #expect(Engine.verify(instance, report: joint, kind: MatchdayKind.self).isEmpty)
+            let pitches = try Engine.solve(instance.pitchesInstance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
+            let officials = try Engine.solve(
+                instance.officialsInstance(pitchOf: try #require(pitches.solution).assignments), kind: OfficialsKind.self,
+                options: InstanceOptions(method: .milp))
+            #expect(officials.objective?.filled == 1)
+        }
 
-    /// The joint model's rows (clash cliques that hold wherever the matches are played, place-dependent clashes
-    /// aggregated to field groups, moves, group splits) against every plan of three matches: each match on
-    /// no pitch, `n` or `s` (15 minutes apart), with every crew it may have; the lexicographic optimum over
-    /// the plans the verifier accepts is the MILP's.
-    @Test(arguments: 0..<16)
-    func matchdayMILPMatchesExhaustiveSearch(seed: Int) throws {
-        let tiny = Self.tinyInstance(seed: UInt64(400 + seed))
-        var random = SeededRandom(seed: UInt64(seed))
-        let instance = MatchdayInstance(
-            pitches: [Pitch(id: "n", group: "North", sizes: ["junior"]), Pitch(id: "s", group: "South", sizes: ["junior"])],
-            travelMinutes: tiny.travelMinutes,
-            matches: tiny.matches.prefix(3).map {
-                MatchdayMatch(id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
-                              preferred: random.chance(0.5) ? [random.chance(0.5) ? "n" : "s"] : nil,
-                              officials: $0.officials, minLevel: $0.minLevel)
-            },
-            officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
-        let best = Self.matchdayExhaustive(instance)
-        let report = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        #expect(report.objective == best, "seed \(seed)")
-        #expect(Engine.verify(instance, report: report, kind: MatchdayKind.self).isEmpty)
-    }
+        /// The joint model's rows (clash cliques that hold wherever the matches are played, place-dependent clashes
+        /// aggregated to field groups, moves, group splits) against every plan of three matches: each match on
+        /// no pitch, `n` or `s` (15 minutes apart), with every crew it may have; the lexicographic optimum over
+        /// the plans the verifier accepts is the MILP's.
+        @Test(arguments: 0..<16)
+        func matchdayMILPMatchesExhaustiveSearch(seed: Int) throws {
+            let tiny = Self.tinyInstance(seed: UInt64(400 + seed))
+            var random = SeededRandom(seed: UInt64(seed))
+            let instance = MatchdayInstance(
+                pitches: [Pitch(id: "n", group: "North", sizes: ["junior"]), Pitch(id: "s", group: "South", sizes: ["junior"])],
+                travelMinutes: tiny.travelMinutes,
+                matches: tiny.matches.prefix(3).map {
+                    MatchdayMatch(
+                        id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
+                        preferred: random.chance(0.5) ? [random.chance(0.5) ? "n" : "s"] : nil,
+                        officials: $0.officials, minLevel: $0.minLevel)
+                },
+                officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
+            let best = Self.matchdayExhaustive(instance)
+            let report = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
+            #expect(report.status == .optimal)
+            #expect(report.objective == best, "seed \(seed)")
+            #expect(Engine.verify(instance, report: report, kind: MatchdayKind.self).isEmpty)
+        }
 
-    @Test(arguments: 0..<8)
-    func matchdayMILPIsNeverWorseThanGreedyAndVerifies(seed: Int) throws {
-        let tiny = Self.tinyInstance(seed: UInt64(300 + seed))
-        let instance = MatchdayInstance(
-            pitches: [Pitch(id: "n", group: "North", sizes: ["junior"]), Pitch(id: "s", group: "South", sizes: ["junior"])],
-            travelMinutes: tiny.travelMinutes,
-            matches: tiny.matches.map {
-                MatchdayMatch(id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
-                              officials: $0.officials, minLevel: $0.minLevel)
-            },
-            officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
-        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
-        let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .greedy))
-        #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
-        #expect(Engine.verify(instance, report: greedy, kind: MatchdayKind.self).isEmpty)
-        #expect(!MatchdayKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
-    }
+        @Test(arguments: 0..<8)
+        func matchdayMILPIsNeverWorseThanGreedyAndVerifies(seed: Int) throws {
+            let tiny = Self.tinyInstance(seed: UInt64(300 + seed))
+            let instance = MatchdayInstance(
+                pitches: [Pitch(id: "n", group: "North", sizes: ["junior"]), Pitch(id: "s", group: "South", sizes: ["junior"])],
+                travelMinutes: tiny.travelMinutes,
+                matches: tiny.matches.map {
+                    MatchdayMatch(
+                        id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: "junior", teams: $0.teams,
+                        officials: $0.officials, minLevel: $0.minLevel)
+                },
+                officials: tiny.officials, rules: MatchdayRules(bufferMinutes: 5, restMinutes: 5))
+            let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
+            let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .greedy))
+            #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
+            #expect(Engine.verify(instance, report: greedy, kind: MatchdayKind.self).isEmpty)
+            #expect(!MatchdayKind.isBetter(try #require(greedy.objective), than: try #require(milp.objective)))
+        }
     #endif
 
     /// Two matches ten minutes apart, preferring pitches in different field groups 15 minutes apart, and one
@@ -209,7 +216,7 @@ import TouchlineTesting
             travelMinutes: [TravelEntry(from: "North", to: "South", minutes: 15)],
             matches: [
                 MatchdayMatch(id: "a", start: day, durationMinutes: 50, size: "junior", preferred: ["s1"]),
-                MatchdayMatch(id: "b", start: day + 60, durationMinutes: 50, size: "junior", preferred: ["n1"]),
+                MatchdayMatch(id: "b", start: day + 60, durationMinutes: 50, size: "junior", preferred: ["n1"])
             ],
             officials: [Official(id: "u1")])
     }
@@ -224,10 +231,10 @@ import TouchlineTesting
         let greedy = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .greedy))
         #expect(greedy.status == .unknown)
         #if GLPK
-        let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
-        #expect(milp.status == .optimal)
-        #expect(milp.solution?.assignments["a"] == ["u1"] && milp.solution?.assignments["b"] == ["u1"])
-        #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
+            let milp = try Engine.solve(instance, kind: MatchdayKind.self, options: InstanceOptions(method: .milp))
+            #expect(milp.status == .optimal)
+            #expect(milp.solution?.assignments["a"] == ["u1"] && milp.solution?.assignments["b"] == ["u1"])
+            #expect(Engine.verify(instance, report: milp, kind: MatchdayKind.self).isEmpty)
         #endif
     }
 
@@ -247,11 +254,11 @@ import TouchlineTesting
             matches: [
                 OfficialsMatch(id: "m1", start: day, durationMinutes: 50, venue: "n", teams: ["hawtrey", "keate"], minLevel: 2),
                 OfficialsMatch(id: "m2", start: day + 60, durationMinutes: 50, venue: "s", teams: ["evans", "penn"]),
-                OfficialsMatch(id: "m3", start: day + 200, durationMinutes: 50, venue: "n", teams: ["evans", "manor"]),
+                OfficialsMatch(id: "m3", start: day + 200, durationMinutes: 50, venue: "n", teams: ["evans", "manor"])
             ],
             officials: [
                 Official(id: "u1", level: 1, teams: ["hawtrey"], unavailable: [TimeWindow(from: day + 190, to: day + 210)], maxTotal: 2),
-                Official(id: "u2", level: 3),
+                Official(id: "u2", level: 3)
             ],
             pinned: [OfficialPin(match: "m3", official: "u2")])
         let broken = OfficialsSolution(
@@ -276,7 +283,7 @@ import TouchlineTesting
             TravelPlace(id: "a", group: "North", lat: 51.49, lon: -0.61),
             TravelPlace(id: "b", group: "North", lat: 51.59, lon: -0.61),
             TravelPlace(id: "c", group: "South", lat: 51.59, lon: -0.61),
-            TravelPlace(id: "d", group: "East", lat: 51.49, lon: -0.61),
+            TravelPlace(id: "d", group: "East", lat: 51.49, lon: -0.61)
         ]
         let times = TravelTimes(
             places: places, entries: [TravelEntry(from: "b", to: "a", minutes: 7), TravelEntry(from: "South", to: "North", minutes: 20)],
@@ -286,8 +293,9 @@ import TouchlineTesting
         #expect(times.minutes[3][0] == 0)  // same point, different groups: 0 km
         // 0.1 degrees of latitude is 11.12 km: 13.3 minutes at 50 km/h, rounded up.
         #expect(times.minutes[3][1] == 14)
-        #expect(OfficialsVerifier(matches: [], places: [], officials: [], pinned: [], travel: [], rest: 0, speed: 50)
-            .minutes(.init(id: "d", group: "East", lat: 51.49, lon: -0.61), .init(id: "b", group: "North", lat: 51.59, lon: -0.61)) == 14)
+        #expect(
+            OfficialsVerifier(matches: [], places: [], officials: [], pinned: [], travel: [], rest: 0, speed: 50)
+                .minutes(.init(id: "d", group: "East", lat: 51.49, lon: -0.61), .init(id: "b", group: "North", lat: 51.59, lon: -0.61)) == 14)
     }
 
     @Test func pinsThatBreakRulesAreInfeasibleWithAReason() throws {
@@ -307,7 +315,7 @@ import TouchlineTesting
             venues: [Venue(id: "n")],
             matches: [
                 OfficialsMatch(id: "m1", start: day, durationMinutes: 60, venue: "n", teams: ["hawtrey", "keate"], officials: 2, minLevel: 2),
-                OfficialsMatch(id: "m2", start: day, durationMinutes: 60, venue: "n", teams: ["evans", "penn"], minLevel: 3),
+                OfficialsMatch(id: "m2", start: day, durationMinutes: 60, venue: "n", teams: ["evans", "penn"], minLevel: 3)
             ],
             officials: [Official(id: "u1", level: 2), Official(id: "u2", level: 2, teams: ["keate"])])
         let report = try Engine.solve(instance, kind: OfficialsKind.self)
@@ -328,8 +336,10 @@ import TouchlineTesting
         let report = try Engine.solve(instance, kind: OfficialsKind.self)
         #expect(report.status == .invalid)
         let paths = Set((report.errors ?? []).map(\.path))
-        for path in ["venues[0]", "matches[0].venue", "matches[0].durationMinutes", "matches[0].officials", "officials[0].maxPerDay",
-                     "officials[1].id", "pinned[0].match", "pinned[0].official", "rules.restMinutes"] {
+        for path in [
+            "venues[0]", "matches[0].venue", "matches[0].durationMinutes", "matches[0].officials", "officials[0].maxPerDay",
+            "officials[1].id", "pinned[0].match", "pinned[0].official", "rules.restMinutes"
+        ] {
             #expect(paths.contains(path), "missing \(path) in \(paths.sorted())")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchlineMILP
 import TouchlineTesting
+
 @testable import Touchline
 
 /// Season tours (`rules.everySlot`): the branch and bound against exhaustive search over every plan the
@@ -36,9 +37,10 @@ import TouchlineTesting
             // Each slot: the teams paired at random, each match at its own venue.
             let order = shuffled(teams.count), places = shuffled(venueCount)
             for k in 0..<n {
-                matches.append(OfficialsMatch(
-                    id: "s\(s)m\(k)", start: day + s * 1440, durationMinutes: 120, venue: venues[places[k]].id,
-                    teams: [teams[order[2 * k]], teams[order[2 * k + 1]]]))
+                matches.append(
+                    OfficialsMatch(
+                        id: "s\(s)m\(k)", start: day + s * 1440, durationMinutes: 120, venue: venues[places[k]].id,
+                        teams: [teams[order[2 * k]], teams[order[2 * k + 1]]]))
             }
         }
         var officials = (1...n).map { Official(id: "u\($0)") }
@@ -148,7 +150,9 @@ import TouchlineTesting
         }
     }
 
-    static let small = ["umps4", "umps6", "umps6A", "umps6B", "umps6C", "umps8", "umps8A", "umps8B", "umps8C", "umps10", "umps10A", "umps10B", "umps10C"]
+    static let small = [
+        "umps4", "umps6", "umps6A", "umps6B", "umps6C", "umps8", "umps8A", "umps8B", "umps8C", "umps10", "umps10A", "umps10B", "umps10C"
+    ]
 
     @Test(arguments: small)
     func publishedOptimumIsProven(_ name: String) throws {
@@ -235,7 +239,8 @@ import TouchlineTesting
         #expect(doubled.contains { $0.contains("matches in slot 3") })
         #expect(doubled.contains { $0.contains("has no match in slot 3") })
         // One umpire on every match: the other works no slot and visits no venue.
-        let allOnOne = OfficialsKind.verify(instance, OfficialsSolution(assignments: Dictionary(uniqueKeysWithValues: instance.matches.map { ($0.id, ["U1"]) })))
+        let allOnOne = OfficialsKind.verify(
+            instance, OfficialsSolution(assignments: Dictionary(uniqueKeysWithValues: instance.matches.map { ($0.id, ["U1"]) })))
         #expect(allOnOne.contains { $0.contains("rules.everySlot: exactly one") })
         #expect(allOnOne.contains { $0.hasPrefix("U2 never works at V1") })
     }

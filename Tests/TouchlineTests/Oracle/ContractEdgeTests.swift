@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineMILP
+
 @testable import Touchline
 
 /// Corners of the contract where an engine once searched a smaller space than the verifier accepts (see
@@ -59,12 +60,12 @@ import TouchlineMILP
         let oracle = try #require(LineupOracle.solve(instance))
         #expect(oracle.objective != nil)
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        #expect(report.objective == oracle.objective)
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp))
+            #expect(report.status == .optimal)
+            #expect(report.objective == oracle.objective)
         #else
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
-        #expect(report.status != .infeasible)
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
+            #expect(report.status != .infeasible)
         #endif
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Touchline
 
 /// The contract's own answer for a tiny lineup instance: every plan the verifier accepts, and the
@@ -108,7 +109,8 @@ enum LineupOracle {
             forEachPlan(instance, segments, allowed, colouring) { solution in
                 let findings = LineupVerifier.check(instance, solution)
                 guard findings.structural.isEmpty,
-                      !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } }) else { return }
+                    !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } })
+                else { return }
                 let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
                 if best == nil || measure.lexicographicallyPrecedes(best!) { best = measure }
             }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TouchlineTesting
 import TouchlineMILP
+import TouchlineTesting
+
 @testable import Touchline
 
 /// The engine against the contract: random tiny lineups (every mode, every rule switched on and off at random)
@@ -28,7 +29,8 @@ import TouchlineMILP
         switch random.int(below: 4) {
         case 0: match = LineupMatch(periods: 2, periodMinutes: 10)
         case 1: match = LineupMatch(periods: 1, periodMinutes: 15, substitutions: .init(everyMinutes: 5))
-        case 2: match = LineupMatch(periods: 1, periodMinutes: 10, overtime: .init(periods: 1, periodMinutes: 5), substitutions: .init(everyMinutes: 5))
+        case 2:
+            match = LineupMatch(periods: 1, periodMinutes: 10, overtime: .init(periods: 1, periodMinutes: 5), substitutions: .init(everyMinutes: 5))
         default: match = LineupMatch(periods: 2, periodMinutes: 10, substitutions: .init(atMinutes: [5]))
         }
         let count = random.int(in: 4...(mode == .colourGroups ? 6 : 5))
@@ -125,9 +127,9 @@ import TouchlineMILP
         }
         outcome.checked += 1
         #if GLPK
-        let options = InstanceOptions(method: .milp, timeLimitSeconds: 20)
+            let options = InstanceOptions(method: .milp, timeLimitSeconds: 20)
         #else
-        let options = InstanceOptions(method: .greedy)
+            let options = InstanceOptions(method: .greedy)
         #endif
         var problems: [String] = []
         let report: SolveReport<LineupKind>
@@ -144,25 +146,30 @@ import TouchlineMILP
         case .optimal:
             outcome.optimal += 1
             if report.objective != oracle.objective {
-                problems.append("optimal \(report.objective.map(String.init(describing:)) ?? "-"), the contract's optimum \(oracle.objective.map(String.init(describing:)) ?? "none (no plan)")")
+                problems.append(
+                    "optimal \(report.objective.map(String.init(describing:)) ?? "-"), the contract's optimum \(oracle.objective.map(String.init(describing:)) ?? "none (no plan)")"
+                )
             }
         case .infeasible:
             outcome.infeasible += 1
             if let best = oracle.objective { problems.append("infeasible, but the verifier accepts a plan with \(best)") }
             #if GLPK
-            // The best-effort plan: as few empty slots and as small a largest and total minutes shortfall as any
-            // structurally sound plan that keeps the rules a best effort keeps (it may do better by breaking one
-            // of those, as the lenient greedy's plan can).
-            if oracle.objective == nil, let solution = report.solution, let fairest = LineupOracle.bestEffort(instance) {
-                outcome.bestEffortChecked += 1
-                let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
-                if fairest.lexicographicallyPrecedes(measure) { problems.append("best effort measures \(measure) (empty slots, largest and total shortfall), the fairest plan \(fairest)") }
-            }
+                // The best-effort plan: as few empty slots and as small a largest and total minutes shortfall as any
+                // structurally sound plan that keeps the rules a best effort keeps (it may do better by breaking one
+                // of those, as the lenient greedy's plan can).
+                if oracle.objective == nil, let solution = report.solution, let fairest = LineupOracle.bestEffort(instance) {
+                    outcome.bestEffortChecked += 1
+                    let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
+                    if fairest.lexicographicallyPrecedes(measure) {
+                        problems.append("best effort measures \(measure) (empty slots, largest and total shortfall), the fairest plan \(fairest)")
+                    }
+                }
             #endif
         default:
             outcome.unproven += 1
             // A plan that keeps every rule cannot beat the contract's optimum (a best effort may: it breaks rules).
-            if report.status == .feasible, let objective = report.objective, let best = oracle.objective, LineupOracle.isBetter(objective, than: best) {
+            if report.status == .feasible, let objective = report.objective, let best = oracle.objective, LineupOracle.isBetter(objective, than: best)
+            {
                 problems.append("\(report.status) \(objective) is better than the contract's optimum \(best)")
             }
             if report.status == .feasible && oracle.objective == nil { problems.append("feasible, but the verifier accepts no plan") }
@@ -197,7 +204,9 @@ import TouchlineMILP
             try Self.compare(Self.randomInstance(seed: seed, mode: mode), &outcome, label: "lineup-\(mode.rawValue)-\(seed)")
             seed += 1
         }
-        print("oracle lineup \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven), best efforts checked \(outcome.bestEffortChecked), disagreements \(outcome.disagreements.count)")
+        print(
+            "oracle lineup \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven), best efforts checked \(outcome.bestEffortChecked), disagreements \(outcome.disagreements.count)"
+        )
         #expect(outcome.checked >= Self.count / 2, "too few instances were valid and small enough")
         #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")
     }
@@ -224,18 +233,21 @@ import TouchlineMILP
 @Suite struct LineupOutsideCaseTests {
     @Test func colourKeeperCaseIsNotInfeasible() throws {
         let folder = Repository.root.appendingPathComponent("Tests/Regressions/lineup-cases")
-        let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible.json")))
-        let result = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible-legal-plan.json"))) as? [String: Any]
+        let instance = try JSONDecoder().decode(
+            LineupInstance.self, from: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible.json")))
+        let result =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("colour-keeper-false-infeasible-legal-plan.json")))
+            as? [String: Any]
         let solutionData = try JSONSerialization.data(withJSONObject: try #require(result?["solution"]))
         let legal = try JSONDecoder().decode(LineupSolution.self, from: solutionData)
         #expect(LineupKind.verify(instance, legal).isEmpty, "the legal plan is legal")
         let legalObjective = LineupKind.objective(instance, legal)
         #if GLPK
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20))
-        #expect(report.status == .optimal)
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20))
+            #expect(report.status == .optimal)
         #else
-        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
-        #expect(report.status != .infeasible)
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
+            #expect(report.status != .infeasible)
         #endif
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
         if report.status == .optimal {

@@ -1,6 +1,7 @@
 import Testing
 import TouchlineMILP
 import TouchlineTesting
+
 @testable import Touchline
 
 /// Small random `pitches` instances: the MILP against exhaustive search, never worse than greedy, and the
@@ -13,7 +14,7 @@ import TouchlineTesting
         var pitches = [
             Pitch(id: "a", group: "North", sizes: ["senior", "junior"]),
             Pitch(id: "b", group: "North", sizes: ["junior"], maxPerDay: random.int(below: 2) == 0 ? 1 : nil),
-            Pitch(id: "c", group: "South", sizes: ["senior", "junior"]),
+            Pitch(id: "c", group: "South", sizes: ["senior", "junior"])
         ]
         if random.int(below: 3) == 0 {
             pitches[2].closed = [TimeWindow(from: day + 60, to: day + 120)]
@@ -51,24 +52,24 @@ import TouchlineTesting
     }
 
     #if GLPK
-    @Test(arguments: 0..<24)
-    func milpMatchesExhaustiveSearch(seed: Int) throws {
-        let instance = Self.tinyInstance(seed: UInt64(seed), previous: seed % 3 == 0)
-        let report = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        #expect(report.objective == Self.exhaustive(instance))
-        #expect(Engine.verify(instance, report: report, kind: PitchesKind.self).isEmpty)
-    }
+        @Test(arguments: 0..<24)
+        func milpMatchesExhaustiveSearch(seed: Int) throws {
+            let instance = Self.tinyInstance(seed: UInt64(seed), previous: seed % 3 == 0)
+            let report = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
+            #expect(report.status == .optimal)
+            #expect(report.objective == Self.exhaustive(instance))
+            #expect(Engine.verify(instance, report: report, kind: PitchesKind.self).isEmpty)
+        }
 
-    @Test(arguments: 0..<12)
-    func milpIsNeverWorseThanGreedy(seed: Int) throws {
-        let instance = Self.tinyInstance(seed: UInt64(100 + seed), previous: seed % 2 == 0)
-        let milp = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
-        let greedy = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .greedy))
-        let milpObjective = try #require(milp.objective)
-        let greedyObjective = try #require(greedy.objective)
-        #expect(!PitchesKind.isBetter(greedyObjective, than: milpObjective))
-    }
+        @Test(arguments: 0..<12)
+        func milpIsNeverWorseThanGreedy(seed: Int) throws {
+            let instance = Self.tinyInstance(seed: UInt64(100 + seed), previous: seed % 2 == 0)
+            let milp = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .milp))
+            let greedy = try Engine.solve(instance, kind: PitchesKind.self, options: InstanceOptions(method: .greedy))
+            let milpObjective = try #require(milp.objective)
+            let greedyObjective = try #require(greedy.objective)
+            #expect(!PitchesKind.isBetter(greedyObjective, than: milpObjective))
+        }
     #endif
 
     /// The `maxUsage` bound is the least largest usage over every way of placing that many matches on pitches
@@ -99,8 +100,9 @@ import TouchlineTesting
             if position == matchCount { break }
         }
         for placed in 1...matchCount where least[placed] != Int.max {
-            #expect(PitchesAnalysis.leastLargestUsage(eligible: eligible, pitchCount: pitchCount, placed: placed) == least[placed],
-                    "\(eligible), placed \(placed)")
+            #expect(
+                PitchesAnalysis.leastLargestUsage(eligible: eligible, pitchCount: pitchCount, placed: placed) == least[placed],
+                "\(eligible), placed \(placed)")
         }
     }
 
@@ -118,14 +120,14 @@ import TouchlineTesting
         let instance = PitchesInstance(
             pitches: [
                 Pitch(id: "a", sizes: ["senior"], closed: [TimeWindow(from: day, to: day + 30)]),
-                Pitch(id: "b", sizes: ["junior"], maxPerDay: 1),
+                Pitch(id: "b", sizes: ["junior"], maxPerDay: 1)
             ],
             matches: [
                 PitchMatch(id: "m1", start: day, durationMinutes: 60, size: "senior"),
                 PitchMatch(id: "m2", start: day + 65, durationMinutes: 60, size: "senior", pitch: "a"),
                 PitchMatch(id: "m3", start: day, durationMinutes: 60, size: "junior"),
                 PitchMatch(id: "m4", start: day + 200, durationMinutes: 60, size: "junior"),
-                PitchMatch(id: "m5", start: day, durationMinutes: 60, size: "junior"),
+                PitchMatch(id: "m5", start: day, durationMinutes: 60, size: "junior")
             ],
             rules: PitchRules(bufferMinutes: 10))
         let broken = PitchesSolution(
@@ -159,7 +161,7 @@ import TouchlineTesting
             matches: [
                 PitchMatch(id: "m1", start: day, durationMinutes: 60, size: "senior"),
                 PitchMatch(id: "m2", start: day, durationMinutes: 60, size: "senior"),
-                PitchMatch(id: "m3", start: day, durationMinutes: 60, size: "junior"),
+                PitchMatch(id: "m3", start: day, durationMinutes: 60, size: "junior")
             ])
         let report = try Engine.solve(instance, kind: PitchesKind.self)
         let solution = try #require(report.solution)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TouchlineTesting
 import TouchlineMILP
+import TouchlineTesting
+
 @testable import Touchline
 
 /// The table against the official orders of real seasons (and what the wrong rule would give instead), the
@@ -11,7 +12,7 @@ import TouchlineMILP
 
     static var expected: [String: [String: String]] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("expected.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]]
         else { return [:] }
         return object.compactMapValues { $0["positions"] as? [String: String] }
     }
@@ -96,7 +97,7 @@ import TouchlineMILP
             MatchResult(home: "a", away: "d", homeGoals: 1, awayGoals: 1),
             MatchResult(home: "b", away: "c", homeGoals: 0, awayGoals: 1),
             MatchResult(home: "b", away: "d", homeGoals: 0, awayGoals: 0),
-            MatchResult(home: "c", away: "d", homeGoals: 1, awayGoals: 2),
+            MatchResult(home: "c", away: "d", homeGoals: 1, awayGoals: 2)
         ]
         // Points: d 5, a 4, b 4, c 3. b won 2-0 at a, so head-to-head first puts b above a; a scored 4 goals
         // and b 2, so goals scored first puts a above b.
@@ -162,73 +163,73 @@ import TouchlineMILP
     }
 
     #if GLPK
-    @Test(arguments: 0..<24)
-    func milpMatchesEnumeration(seed: Int) throws {
-        let instance = Self.tinyLeague(seed: UInt64(700 + seed))
-        #expect(StandingsKind.validate(instance).isEmpty)
-        let truth = Self.enumerate(instance)
-        let report = try Engine.solve(instance, kind: StandingsKind.self, options: InstanceOptions(method: .milp))
-        #expect(report.status == .optimal)
-        let analysis = try #require(report.solution?.analysis)
-        #expect(analysis.count == 6)
-        for entry in analysis {
-            let (best, worst) = truth[entry.team]!
-            #expect(entry.bestRank == best, "\(entry.team) best")
-            #expect(entry.worstRank == worst, "\(entry.team) worst")
-            #expect(entry.proven)
+        @Test(arguments: 0..<24)
+        func milpMatchesEnumeration(seed: Int) throws {
+            let instance = Self.tinyLeague(seed: UInt64(700 + seed))
+            #expect(StandingsKind.validate(instance).isEmpty)
+            let truth = Self.enumerate(instance)
+            let report = try Engine.solve(instance, kind: StandingsKind.self, options: InstanceOptions(method: .milp))
+            #expect(report.status == .optimal)
+            let analysis = try #require(report.solution?.analysis)
+            #expect(analysis.count == 6)
+            for entry in analysis {
+                let (best, worst) = truth[entry.team]!
+                #expect(entry.bestRank == best, "\(entry.team) best")
+                #expect(entry.worstRank == worst, "\(entry.team) worst")
+                #expect(entry.proven)
+            }
+            #expect(Engine.verify(instance, report: report, kind: StandingsKind.self).isEmpty)
         }
-        #expect(Engine.verify(instance, report: report, kind: StandingsKind.self).isEmpty)
-    }
 
-    /// The combined model of every question (what `export` writes) has the same optimum as the answers.
-    @Test func exportedModelAgreesWithTheAnswers() throws {
-        let instance = Self.tinyLeague(seed: 705)
-        let truth = Self.enumerate(instance)
-        let formulation = StandingsKind.formulate(instance)
-        let solver = try #require(Solvers.default)
-        let result = solver.solve(formulation.model, options: SolveOptions(timeLimitSeconds: 10))
-        #expect(result.stopReason == .optimal)
-        let expected = truth.values.reduce(0) { $0 + ($1.best - 1) - ($1.worst - 1) }
-        #expect(Int(result.objectiveValues[0].rounded()) == expected)
-        let decoded = formulation.decode(try #require(result.solution))
-        #expect(StandingsKind.verify(instance, decoded).isEmpty)
-    }
+        /// The combined model of every question (what `export` writes) has the same optimum as the answers.
+        @Test func exportedModelAgreesWithTheAnswers() throws {
+            let instance = Self.tinyLeague(seed: 705)
+            let truth = Self.enumerate(instance)
+            let formulation = StandingsKind.formulate(instance)
+            let solver = try #require(Solvers.default)
+            let result = solver.solve(formulation.model, options: SolveOptions(timeLimitSeconds: 10))
+            #expect(result.stopReason == .optimal)
+            let expected = truth.values.reduce(0) { $0 + ($1.best - 1) - ($1.worst - 1) }
+            #expect(Int(result.objectiveValues[0].rounded()) == expected)
+            let decoded = formulation.decode(try #require(result.solution))
+            #expect(StandingsKind.verify(instance, decoded).isEmpty)
+        }
 
-    /// `export` works for every shipped standings instance, the finished tables included: their model has no
-    /// columns (every answer is fixed before solving) and once crashed the LP writer.
-    @Test func everyShippedStandingsInstanceExports() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
-            .filter { $0.hasSuffix(".json") && $0 != "expected.json" }
-        #expect(!files.isEmpty)
-        for file in files.sorted() {
-            let data = try Data(contentsOf: Self.folder.appendingPathComponent(file))
-            for format in [ModelFileFormat.lp, .mps] {
-                let text = try JSONFrontEnd.export(data, format: format)
-                #expect(text.contains(format == .lp ? "End" : "ENDATA"), "\(file) \(format)")
+        /// `export` works for every shipped standings instance, the finished tables included: their model has no
+        /// columns (every answer is fixed before solving) and once crashed the LP writer.
+        @Test func everyShippedStandingsInstanceExports() throws {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+                .filter { $0.hasSuffix(".json") && $0 != "expected.json" }
+            #expect(!files.isEmpty)
+            for file in files.sorted() {
+                let data = try Data(contentsOf: Self.folder.appendingPathComponent(file))
+                for format in [ModelFileFormat.lp, .mps] {
+                    let text = try JSONFrontEnd.export(data, format: format)
+                    #expect(text.contains(format == .lp ? "End" : "ENDATA"), "\(file) \(format)")
+                }
             }
         }
-    }
 
-    /// Premier League 2011-12 after 30 of 38 rounds: every team's real final place lies between its best and
-    /// worst rank, the champions could still finish first, and no one had the title or relegation settled.
-    @Test func premierLeagueAfterThirtyRounds() throws {
-        let data = try Data(contentsOf: Self.folder.appendingPathComponent("analysis/premier-league-2011-12-after-30.json"))
-        let instance = try JSONDecoder().decode(StandingsInstance.self, from: data)
-        let report = try Engine.solve(instance, kind: StandingsKind.self)
-        #expect(report.status == .optimal)
-        let analysis = try #require(report.solution?.analysis)
-        let final = Self.table(try Self.load("premier-league-2011-12"))
-        for row in final {
-            let entry = try #require(analysis.first { $0.team == row.team })
-            // The real outcome is one scenario: 1 + teams with more points <= its rank <= 1 + teams with as many.
-            #expect(entry.bestRank <= row.rank && row.rank <= entry.worstRank, "\(row.team) finished \(row.rank)")
+        /// Premier League 2011-12 after 30 of 38 rounds: every team's real final place lies between its best and
+        /// worst rank, the champions could still finish first, and no one had the title or relegation settled.
+        @Test func premierLeagueAfterThirtyRounds() throws {
+            let data = try Data(contentsOf: Self.folder.appendingPathComponent("analysis/premier-league-2011-12-after-30.json"))
+            let instance = try JSONDecoder().decode(StandingsInstance.self, from: data)
+            let report = try Engine.solve(instance, kind: StandingsKind.self)
+            #expect(report.status == .optimal)
+            let analysis = try #require(report.solution?.analysis)
+            let final = Self.table(try Self.load("premier-league-2011-12"))
+            for row in final {
+                let entry = try #require(analysis.first { $0.team == row.team })
+                // The real outcome is one scenario: 1 + teams with more points <= its rank <= 1 + teams with as many.
+                #expect(entry.bestRank <= row.rank && row.rank <= entry.worstRank, "\(row.team) finished \(row.rank)")
+            }
+            let city = try #require(analysis.first { $0.team == "manchester-city" })
+            #expect(city.canFinishFirst && city.clinch["1"] == "open")
+            #expect(analysis.allSatisfy { $0.clinch["1"] != "clinched" })
+            #expect(analysis.filter { $0.clinch["17"] == "clinched" }.count == 6)
+            #expect(Engine.verify(instance, report: report, kind: StandingsKind.self).isEmpty)
         }
-        let city = try #require(analysis.first { $0.team == "manchester-city" })
-        #expect(city.canFinishFirst && city.clinch["1"] == "open")
-        #expect(analysis.allSatisfy { $0.clinch["1"] != "clinched" })
-        #expect(analysis.filter { $0.clinch["17"] == "clinched" }.count == 6)
-        #expect(Engine.verify(instance, report: report, kind: StandingsKind.self).isEmpty)
-    }
     #endif
 
     @Test(arguments: 0..<12)
@@ -262,28 +263,32 @@ import TouchlineMILP
         wrongClinch.analysis![0].clinch["1"] = wrongClinch.analysis![0].clinch["1"] == "open" ? "clinched" : "open"
         var dropped = solution
         dropped.table.removeLast()
-        for (name, tampered) in [("record", wrongRecord), ("rank", wrongRank), ("order", swapped), ("criterion", wrongCriterion),
-                                 ("witness", wrongWitness), ("clinch", wrongClinch), ("dropped", dropped)] {
+        for (name, tampered) in [
+            ("record", wrongRecord), ("rank", wrongRank), ("order", swapped), ("criterion", wrongCriterion),
+            ("witness", wrongWitness), ("clinch", wrongClinch), ("dropped", dropped)
+        ] {
             #expect(!StandingsKind.verify(instance, tampered).isEmpty, "\(name) not caught")
         }
     }
 
     @Test func badInputNamesThePath() throws {
         let json = #"""
-        {"problem": "standings", "points": {"win": 1, "draw": 2, "loss": 0}, "rules": "la-ligue",
-         "tieBreakers": ["points", "goalDiff"], "headToHeadReapply": "sometimes",
-         "teams": [{"id": "a"}, {"id": "b"}, {"id": "a"}],
-         "results": [{"home": "a", "away": "zz", "homeGoals": 1, "awayGoals": -1}],
-         "playoffs": [{"teams": ["a", "b"], "winner": "c"}],
-         "remaining": [{"home": "b", "away": "b"}], "analysis": {"clinch": [0]}}
-        """#
+            {"problem": "standings", "points": {"win": 1, "draw": 2, "loss": 0}, "rules": "la-ligue",
+             "tieBreakers": ["points", "goalDiff"], "headToHeadReapply": "sometimes",
+             "teams": [{"id": "a"}, {"id": "b"}, {"id": "a"}],
+             "results": [{"home": "a", "away": "zz", "homeGoals": 1, "awayGoals": -1}],
+             "playoffs": [{"teams": ["a", "b"], "winner": "c"}],
+             "remaining": [{"home": "b", "away": "b"}], "analysis": {"clinch": [0]}}
+            """#
         guard case let .failure(error) = StandingsKind.decodeValidInstance(Data(json.utf8)) else {
             Issue.record("accepted")
             return
         }
         let paths = Set(error.issues.map(\.path))
-        for path in ["points", "rules", "tieBreakers[1]", "headToHeadReapply", "teams[2].id", "results[0].away",
-                     "results[0].awayGoals", "playoffs[0].winner", "remaining[0]", "analysis.clinch[0]"] {
+        for path in [
+            "points", "rules", "tieBreakers[1]", "headToHeadReapply", "teams[2].id", "results[0].away",
+            "results[0].awayGoals", "playoffs[0].winner", "remaining[0]", "analysis.clinch[0]"
+        ] {
             #expect(paths.contains(path), "\(path) missing from \(paths)")
         }
     }

@@ -18,7 +18,7 @@ extension Engine {
         }
         if let report = try run.solveByOwnPipeline() { return report }
         if run.method != .greedy, Solvers.default != nil,
-           let report = try Kind.abilities.solveByComponents(instance, options: run.options, settings: run.settings, started: run.started)
+            let report = try Kind.abilities.solveByComponents(instance, options: run.options, settings: run.settings, started: run.started)
         {
             return report
         }
@@ -151,8 +151,9 @@ struct EngineRun<Kind: ProblemKind> {
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         partOptions.reportsLevels = false
         partOptions.heuristicOnly = method == .greedy
-        guard let parts = Kind.abilities.solveByOwnPipeline(
-            prepared, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
+        guard
+            let parts = Kind.abilities.solveByOwnPipeline(
+                prepared, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
         else { return nil }
         // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is
         // trusted beyond their proofs of infeasibility by counting; the answer is greedy's plan, with a sentence.
@@ -306,11 +307,13 @@ struct EngineRun<Kind: ProblemKind> {
         let plan = try verified(milp.formulation.decode(values), "milp")
         let objective = Kind.objective(instance, plan)
         if let greedyPlan = greedy.plan, let greedyObjective = greedy.objective, result.stopReason != .optimal,
-           !Kind.isBetter(objective, than: greedyObjective) {
+            !Kind.isBetter(objective, than: greedyObjective)
+        {
             // The MILP stopped early without improving on its warm start: the plan is greedy's, and says so.
-            warnings.append(Kind.isBetter(greedyObjective, than: objective)
-                ? "the MILP stopped before matching greedy; this is the greedy plan"
-                : "the MILP did not improve on greedy within the limit; this is the greedy plan")
+            warnings.append(
+                Kind.isBetter(greedyObjective, than: objective)
+                    ? "the MILP stopped before matching greedy; this is the greedy plan"
+                    : "the MILP did not improve on greedy within the limit; this is the greedy plan")
             // The levels the MILP proved before its first unproven one hold for greedy's plan too (it is not
             // better, so it has the same values there), and so does the bound of that level; later levels were
             // solved with the MILP's own values above them and say nothing about greedy's plan.
@@ -339,7 +342,7 @@ struct EngineRun<Kind: ProblemKind> {
                 // the values it was solved under, as the lexicographic optimum is once those levels are proven.
                 // The next level's bound then speaks for the plan.
                 while open < own.count, let current = openBound,
-                      own[open].maximise ? own[open].value >= current - 1e-6 : own[open].value <= current + 1e-6
+                    own[open].maximise ? own[open].value >= current - 1e-6 : own[open].value <= current + 1e-6
                 {
                     levels[open].termination = .optimal
                     levels[open].stopReason = .optimal

@@ -100,7 +100,8 @@ public enum Engine {
         switch report.status {
         case .optimal:
             if report.method == .greedy || report.method == nil {
-                found.append("status optimal: the claim is unsupported, \(report.method.map { "method \($0.rawValue)" } ?? "no method") proves nothing")
+                found.append(
+                    "status optimal: the claim is unsupported, \(report.method.map { "method \($0.rawValue)" } ?? "no method") proves nothing")
             } else if let byPlan = Kind.abilities.provenByPlan(objective) {
                 if !byPlan { found.append("status optimal: the claim is unsupported, the plan marks answers that are not proven") }
             } else if report.method == .exact {
@@ -110,7 +111,9 @@ public enum Engine {
                     !levels.contains { $0.name == plan.name && $0.termination == .optimal && $0.bound.map { close($0, plan.value) } ?? false }
                 }
                 if !unproven.isEmpty {
-                    found.append("status optimal: the claim is unsupported, stats.levels carries no proof for \(unproven.map(\.name).joined(separator: ", ")) (a level ended optimal with its bound equal to the plan's value)")
+                    found.append(
+                        "status optimal: the claim is unsupported, stats.levels carries no proof for \(unproven.map(\.name).joined(separator: ", ")) (a level ended optimal with its bound equal to the plan's value)"
+                    )
                 }
                 if let gap = report.gap, gap != 0 { found.append("gap: \(gap) with status optimal (expected 0)") }
             }
@@ -118,7 +121,8 @@ public enum Engine {
             if let bound = report.bound {
                 // The bound belongs to the first level not proven optimal.
                 guard let level = levels.first(where: { $0.termination != .optimal }) ?? levels.last,
-                      let plan = planValue(level.name) else {
+                    let plan = planValue(level.name)
+                else {
                     found.append("bound: \(bound) is unsupported, stats.levels names no level it belongs to")
                     break
                 }
@@ -126,7 +130,9 @@ public enum Engine {
                     found.append("bound: \(bound) but stats.levels gives \(own) for \(level.name)")
                 }
                 if plan.maximise ? bound < plan.value && !close(bound, plan.value) : bound > plan.value && !close(bound, plan.value) {
-                    found.append("bound: \(bound) is on the wrong side of the plan's \(level.name) \(plan.value) (\(plan.maximise ? "maximised" : "minimised"))")
+                    found.append(
+                        "bound: \(bound) is on the wrong side of the plan's \(level.name) \(plan.value) (\(plan.maximise ? "maximised" : "minimised"))"
+                    )
                 }
                 if let gap = report.gap {
                     // GLPK's relative gap, as every backend and level reports it.

@@ -57,24 +57,24 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
 
     /// The JSON Schema of the `options` object, shared by every kind's schema.
     public static let jsonSchema = #"""
-    {"type": "object",
-     "description": "how the instance is solved; touchline solve's flags override these",
-     "properties": {
-       "method": {"enum": ["auto", "milp", "greedy"], "default": "auto",
-                  "description": "auto: the MILP warm-started by greedy (greedy alone in a greedy-only build); milp; greedy"},
-       "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 10,
-                            "description": "wall-clock limit of the whole solve, reading the JSON included"},
-       "mipGap": {"type": "number", "minimum": 0, "maximum": 1, "default": 0,
-                  "description": "relative gap at which each objective level may stop (0: prove optimality)"},
-       "memoryLimitMB": {"type": "integer", "minimum": 1, "maximum": 1048576,
-                         "description": "GLPK's memory limit in megabytes (absent: none)"},
-       "warmStart": {"type": "boolean", "default": true,
-                     "description": "offer the greedy plan to the MILP as its first incumbent"},
-       "strict": {"type": "boolean", "default": false,
-                  "description": "fields the schema does not know are errors instead of warnings"},
-       "formulation": {"enum": ["auto", "compact"], "default": "auto",
-                       "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"}}}
-    """#
+        {"type": "object",
+         "description": "how the instance is solved; touchline solve's flags override these",
+         "properties": {
+           "method": {"enum": ["auto", "milp", "greedy"], "default": "auto",
+                      "description": "auto: the MILP warm-started by greedy (greedy alone in a greedy-only build); milp; greedy"},
+           "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 10,
+                                "description": "wall-clock limit of the whole solve, reading the JSON included"},
+           "mipGap": {"type": "number", "minimum": 0, "maximum": 1, "default": 0,
+                      "description": "relative gap at which each objective level may stop (0: prove optimality)"},
+           "memoryLimitMB": {"type": "integer", "minimum": 1, "maximum": 1048576,
+                             "description": "GLPK's memory limit in megabytes (absent: none)"},
+           "warmStart": {"type": "boolean", "default": true,
+                         "description": "offer the greedy plan to the MILP as its first incumbent"},
+           "strict": {"type": "boolean", "default": false,
+                      "description": "fields the schema does not know are errors instead of warnings"},
+           "formulation": {"enum": ["auto", "compact"], "default": "auto",
+                           "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"}}}
+        """#
     public var resolvedTimeLimit: Double { timeLimitSeconds ?? 10 }
 
     /// Options given in `overrides` win over these.
@@ -88,12 +88,14 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
 
     func validate(into issues: inout IssueCollector, path: String = "options") {
         if let limit = timeLimitSeconds {
-            issues.require(limit.isFinite && limit > 0 && limit <= 86400, JSONPath.join(path, "timeLimitSeconds"),
-                           "expected a number of seconds above 0 and at most 86400, got \(limit)")
+            issues.require(
+                limit.isFinite && limit > 0 && limit <= 86400, JSONPath.join(path, "timeLimitSeconds"),
+                "expected a number of seconds above 0 and at most 86400, got \(limit)")
         }
         if let gap = mipGap {
-            issues.require(gap.isFinite && gap >= 0 && gap <= 1, JSONPath.join(path, "mipGap"),
-                           "expected a relative gap from 0 to 1, got \(gap)")
+            issues.require(
+                gap.isFinite && gap >= 0 && gap <= 1, JSONPath.join(path, "mipGap"),
+                "expected a relative gap from 0 to 1, got \(gap)")
         }
         if let memory = memoryLimitMB {
             issues.require(memory > 0, JSONPath.join(path, "memoryLimitMB"), "expected a positive number of megabytes")

@@ -5,7 +5,7 @@ public enum ProblemKinds {
         PitchesKind.self,
         OfficialsKind.self,
         MatchdayKind.self,
-        StandingsKind.self,
+        StandingsKind.self
     ]
 
     /// The `problem` names, in registry order.

@@ -53,7 +53,8 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
         case let .outOfRange(argument, expected):
             return "\(argument): expected \(expected)"
         case let .formatUnavailable(format, kind):
-            return "the \(kind) kind has no \(format.meaning)" + (format.matchDayOnly ? "; \(format.rawValue) is for match-day plans (officials, pitches, matchday)" : "")
+            return "the \(kind) kind has no \(format.meaning)"
+                + (format.matchDayOnly ? "; \(format.rawValue) is for match-day plans (officials, pitches, matchday)" : "")
         case let .unknownTimeZone(zone):
             return "\"\(zone)\" is not a time zone of this system's database (e.g. Europe/London, UTC)"
         case let .unknownCalendarSubject(subject):

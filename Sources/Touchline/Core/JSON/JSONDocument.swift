@@ -238,13 +238,14 @@ package enum JSONDocument {
             guard i < bytes.count else { throw fail("the document is empty; expected a JSON object") }
             guard bytes[i] == UInt8(ascii: "{") else {
                 let found = try value()
-                let what = switch found {
-                case .array: "an array"
-                case .string: "a string"
-                case .number: "a number"
-                case .bool: "true or false"
-                default: "null"
-                }
+                let what =
+                    switch found {
+                    case .array: "an array"
+                    case .string: "a string"
+                    case .number: "a number"
+                    case .bool: "true or false"
+                    default: "null"
+                    }
                 var error = fail("the document is \(what); expected a JSON object (an instance)")
                 error.path = ""
                 throw error
@@ -509,7 +510,7 @@ enum SchemaRanges {
 
     static func resolve(_ schema: JSONValue, root: JSONValue) -> JSONValue {
         guard case let .string(reference)? = schema["$ref"], reference.hasPrefix("#/$defs/"),
-              let target = root["$defs"]?[String(reference.dropFirst("#/$defs/".count))]
+            let target = root["$defs"]?[String(reference.dropFirst("#/$defs/".count))]
         else { return schema }
         return target
     }

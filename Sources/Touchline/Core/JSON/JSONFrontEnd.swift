@@ -165,16 +165,25 @@ public enum JSONFrontEnd {
         let name: String
         switch document["problem"] {
         case nil, .null?:
-            return .failure(.invalidInput([InputIssue(
-                path: "problem", message: "required field is missing; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
+            return .failure(
+                .invalidInput([
+                    InputIssue(
+                        path: "problem", message: "required field is missing; expected one of \(ProblemKinds.names.joined(separator: ", "))")
+                ]))
         case let .string(text)?: name = text
         default:
-            return .failure(.invalidInput([InputIssue(
-                path: "problem", message: "expected a string, one of \(ProblemKinds.names.joined(separator: ", "))")]))
+            return .failure(
+                .invalidInput([
+                    InputIssue(
+                        path: "problem", message: "expected a string, one of \(ProblemKinds.names.joined(separator: ", "))")
+                ]))
         }
         guard let kind = ProblemKinds.kind(named: name) else {
-            return .failure(.invalidInput([InputIssue(
-                path: "problem", message: "unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")]))
+            return .failure(
+                .invalidInput([
+                    InputIssue(
+                        path: "problem", message: "unknown problem kind \"\(name)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")
+                ]))
         }
         return .success(kind)
     }
@@ -219,8 +228,8 @@ public enum JSONFrontEnd {
 extension ProblemKind {
     /// Decodes and checks an instance: the instance, or ``TouchlineError/invalidInput(_:)`` with every decoding
     /// and validation problem and its JSON path (the same as `touchline validate` lists).
-    public static func decodeInstance(_ data: Data) -> Result<Instance, TouchlineError> {
-        decodeValidInstance(data)
+    public static func decodeInstance(_ data: Data) throws(TouchlineError) -> Instance {
+        try decodeValidInstance(data).get()
     }
 
     static func decodeInstance(document: JSONValue) -> Result<Instance, TouchlineError> {
@@ -247,10 +256,12 @@ extension ProblemKind {
                 // the rest is still checked; a few rounds at most, then the problems so far are the answer.
                 repairs += 1
                 guard repairs <= 16, let steps = Self.steps(of: error), !steps.isEmpty, !repaired.contains(steps),
-                      let found = SchemaShape.schema(at: steps, schema: schema) else {
+                    let found = SchemaShape.schema(at: steps, schema: schema)
+                else {
                     return .failure(.invalidInput(issues))
                 }
-                let replacement: JSONValue? = found.required
+                let replacement: JSONValue? =
+                    found.required
                     ? SchemaShape.placeholder(found.schema, root: SchemaRanges.schema(schema), depth: 0) : nil
                 guard let next = SchemaShape.replacing(readable, at: steps[...], with: replacement) else {
                     return .failure(.invalidInput(issues))
@@ -298,8 +309,9 @@ extension ProblemKind {
     static func generateJSON(size: Int, seed: UInt64) -> Result<String, TouchlineError> {
         let range = generatorSize.range
         guard range.contains(size) else {
-            return .failure(.outOfRange(
-                argument: "size", expected: "\(range.lowerBound) to \(range.upperBound) (\(generatorSize.meaning)), got \(size)"))
+            return .failure(
+                .outOfRange(
+                    argument: "size", expected: "\(range.lowerBound) to \(range.upperBound) (\(generatorSize.meaning)), got \(size)"))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -443,7 +455,8 @@ extension ProblemKind {
         var held: [ConstraintDefinition] = []
         if let hold {
             guard hold.count == level, hold.allSatisfy(\.isFinite) else {
-                return .failure(.outOfRange(argument: "hold", expected: "\(level) finite values (one for each level before \(level)), got \(hold.count)"))
+                return .failure(
+                    .outOfRange(argument: "hold", expected: "\(level) finite values (one for each level before \(level)), got \(hold.count)"))
             }
             held = model.holdingRows(levelValues: hold)
         } else if level > 0 {

@@ -24,7 +24,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         }
         guard bytes.count == 10 || bytes.count == 16 || bytes.count == 19 else { return nil }
         guard let year = digits(0..<4), bytes[4] == 45, let month = digits(5..<7), bytes[7] == 45,
-              let day = digits(8..<10)
+            let day = digits(8..<10)
         else { return nil }
         var hour = 0, minute = 0
         if bytes.count >= 16 {
@@ -37,7 +37,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
             }
         }
         guard (1...12).contains(month), day >= 1, day <= LocalDateTime.daysIn(month: month, year: year),
-              hour < 24, minute < 60
+            hour < 24, minute < 60
         else { return nil }
         minutes = (LocalDateTime.daysFromCivil(year: year, month: month, day: day) * 24 + hour) * 60 + minute
     }

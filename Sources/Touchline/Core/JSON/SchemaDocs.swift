@@ -13,18 +13,18 @@ enum SchemaDocs {
     static func entry(_ description: String, default value: String? = nil) -> Entry { (description, value) }
 
     static let options: [String: Entry] = [
-        "options": entry("how the instance is solved (method, time limit, gap); touchline solve's flags override these"),
+        "options": entry("how the instance is solved (method, time limit, gap); touchline solve's flags override these")
     ]
 
     static let window: [String: Entry] = [
         "$defs.window.from": entry("the start of the window, local wall-clock time YYYY-MM-DDTHH:MM"),
-        "$defs.window.to": entry("the end of the window (exclusive)"),
+        "$defs.window.to": entry("the end of the window (exclusive)")
     ]
 
     static let teamNames: [String: Entry] = [
         "calendarId": entry("the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"),
         "teams[].id": entry("a team id as the matches give it"),
-        "teams[].name": entry("the name every output shows for it"),
+        "teams[].name": entry("the name every output shows for it")
     ]
 
     static let pitches: [String: Entry] = [
@@ -46,7 +46,7 @@ enum SchemaDocs {
         "matches[].preferred": entry("pitches the match would rather be on, best first (an objective level, never a rule)", default: "[]"),
         "rules": entry("rules every plan keeps"),
         "rules.bufferMinutes": entry("minutes between the end of a match and the start of the next on one pitch", default: "0"),
-        "previous.assignments": entry("the published plan: match id to pitch id; re-solving keeps as much of it as it can"),
+        "previous.assignments": entry("the published plan: match id to pitch id; re-solving keeps as much of it as it can")
     ]
 
     static let officials: [String: Entry] = [
@@ -74,7 +74,8 @@ enum SchemaDocs {
         "matches[].venue": entry("the venue's id"),
         "matches[].competition": entry("the competition, shown in outputs"),
         "matches[].teams": entry("the teams' ids: an official attached to one never takes the match (rules.teamConflicts)", default: "[]"),
-        "matches[].officials": entry("officials the match needs (filled is an objective level; too few officials leaves slots unfilled, never infeasible)", default: "1"),
+        "matches[].officials": entry(
+            "officials the match needs (filled is an objective level; too few officials leaves slots unfilled, never infeasible)", default: "1"),
         "matches[].minLevel": entry("the lowest level an official of this match must have", default: "0"),
         "matches[].minExperience": entry("experience the crew adds up to at least, else a cost (officials kind's league objective)"),
         "officials": entry("the officials who may be assigned"),
@@ -97,15 +98,19 @@ enum SchemaDocs {
         "rules.travelSpeedKmh": entry("speed of travel between venues with coordinates and no travelMinutes entry", default: "50"),
         "rules.avoidIsHard": entry("officials' avoid as a hard rule instead of a cost", default: "false"),
         "rules.teamConflicts": entry("an official attached to a team: never on its matches (hard) or a cost (soft)", default: "\"hard\""),
-        "rules.everySlot": entry("season tours: every official works exactly one match in every slot (the matches of one start); the objective is then tourKm", default: "false"),
-        "rules.venueWindow": entry("with everySlot: an official is at one venue at most once in any this many consecutive slots (the TUP's q1)", default: "1"),
-        "rules.teamWindow": entry("with everySlot: an official sees one team at most once in any this many consecutive slots (the TUP's q2)", default: "1"),
+        "rules.everySlot": entry(
+            "season tours: every official works exactly one match in every slot (the matches of one start); the objective is then tourKm",
+            default: "false"),
+        "rules.venueWindow": entry(
+            "with everySlot: an official is at one venue at most once in any this many consecutive slots (the TUP's q1)", default: "1"),
+        "rules.teamWindow": entry(
+            "with everySlot: an official sees one team at most once in any this many consecutive slots (the TUP's q2)", default: "1"),
         "rules.visitVenues": entry("with everySlot: venues every official works at least once", default: "[]"),
         "previous.assignments": entry("the published plan: match id to its officials' ids; re-solving keeps as many pairs as it can"),
         "previous.unfilled": entry("as in the output; read and ignored"),
         "previous.load": entry("as in the output; read and ignored"),
         "previous.travel": entry("as in the output; read and ignored"),
-        "previous.moves": entry("as in the output; read and ignored"),
+        "previous.moves": entry("as in the output; read and ignored")
     ]
 
     static let matchday: [String: Entry] = {
@@ -166,7 +171,7 @@ enum SchemaDocs {
         "state": entry("a match in progress: only the rest is planned"),
         "state.minute": entry("the match-clock minute now: the first window of the re-plan"),
         "state.onField": entry("player id to the position they hold now"),
-        "state.minutesPlayed": entry("player id to minutes played so far; count toward every minute rule", default: "{}"),
+        "state.minutesPlayed": entry("player id to minutes played so far; count toward every minute rule", default: "{}")
     ]
 
     static let standings: [String: Entry] = [
@@ -176,7 +181,8 @@ enum SchemaDocs {
         "points.loss": entry("points for a loss", default: "0"),
         "rules": entry("a preset tie-break chain; absent with no tieBreakers: points, goal difference, goals scored"),
         "tieBreakers": entry("an explicit chain of criterion codes, in order; wins over rules"),
-        "headToHeadReapply": entry("when head-to-head criteria restart among teams still tied: none, afterBlock or immediately", default: "the preset's, else \"none\""),
+        "headToHeadReapply": entry(
+            "when head-to-head criteria restart among teams still tied: none, afterBlock or immediately", default: "the preset's, else \"none\""),
         "teams": entry("every team of the league or group"),
         "teams[].id": entry("unique id, used by results and the rest"),
         "teams[].name": entry("the name outputs show", default: "the id"),
@@ -207,7 +213,7 @@ enum SchemaDocs {
         "analysis": entry("questions about the final ranks, answered by integer programming over the remaining matches"),
         "analysis.positions": entry("every team's best and worst possible final rank on points", default: "false"),
         "analysis.clinch": entry("places k: for each team, is a top-k finish clinched, still open or out of reach", default: "[]"),
-        "analysis.teams": entry("the teams to answer for", default: "every team"),
+        "analysis.teams": entry("the teams to answer for", default: "every team")
     ]
 
     /// The entries of a kind.
@@ -247,16 +253,24 @@ enum SchemaDocs {
                 switch member.key {
                 case "properties":
                     guard case let .object(properties) = member.value else { return member }
-                    return (key: member.key, value: .object(properties.map { property in
-                        (key: property.key, value: add(property.value, path.isEmpty ? property.key : "\(path).\(property.key)"))
-                    }))
+                    return (
+                        key: member.key,
+                        value: .object(
+                            properties.map { property in
+                                (key: property.key, value: add(property.value, path.isEmpty ? property.key : "\(path).\(property.key)"))
+                            })
+                    )
                 case "items": return (key: member.key, value: add(member.value, path + "[]"))
                 case "additionalProperties": return (key: member.key, value: add(member.value, path + "{}"))
                 case "$defs" where path.isEmpty:
                     guard case let .object(definitions) = member.value else { return member }
-                    return (key: member.key, value: .object(definitions.map { definition in
-                        (key: definition.key, value: add(definition.value, "$defs.\(definition.key)"))
-                    }))
+                    return (
+                        key: member.key,
+                        value: .object(
+                            definitions.map { definition in
+                                (key: definition.key, value: add(definition.value, "$defs.\(definition.key)"))
+                            })
+                    )
                 default: return member
                 }
             }

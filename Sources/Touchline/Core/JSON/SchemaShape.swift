@@ -50,7 +50,7 @@ enum SchemaShape {
         let order = ["object", "array", "string", "integer", "number", "boolean", "null"]
         let words: [String: String] = [
             "object": "an object", "array": "an array", "string": "a string", "integer": "a whole number",
-            "number": "a number", "boolean": "true or false", "null": "null",
+            "number": "a number", "boolean": "true or false", "null": "null"
         ]
         let shown = order.filter { types.contains($0) && !($0 == "integer" && types.contains("number")) }
         return shown.compactMap { words[$0] }.joined(separator: " or ")
@@ -193,9 +193,10 @@ enum SchemaShape {
         }
         if allowed.contains("object") {
             guard depth < 8, let properties = schema["properties"] else { return .object([]) }
-            return .object(strings(schema["required"]).map { key in
-                (key: key, value: placeholder(properties[key] ?? .object([]), root: root, depth: depth + 1))
-            })
+            return .object(
+                strings(schema["required"]).map { key in
+                    (key: key, value: placeholder(properties[key] ?? .object([]), root: root, depth: depth + 1))
+                })
         }
         if allowed.contains("array") { return .array([]) }
         if allowed.contains("integer") { return number(true) }

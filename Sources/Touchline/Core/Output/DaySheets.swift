@@ -102,8 +102,9 @@ struct DaySheets {
             lines.append(Self.dayTitle(sheet.day) + (sheet.group.map { " · \($0)" } ?? ""))
             var table: [[String]] = [["Time", "Pitch", "Match", "Competition"] + (officials ? ["Officials"] : [])]
             for row in sheet.rows {
-                table.append(["\(row.start.timeText)–\(row.end.timeText)", row.place ?? "-", row.label, row.competition ?? ""]
-                             + (officials ? [officialsText(row)] : []))
+                table.append(
+                    ["\(row.start.timeText)–\(row.end.timeText)", row.place ?? "-", row.label, row.competition ?? ""]
+                        + (officials ? [officialsText(row)] : []))
             }
             lines += Self.columns(table, indent: "  ")
         }
@@ -128,8 +129,9 @@ struct DaySheets {
             lines.append("")
             lines.append("Officials' load:")
             let travel = load.contains { $0.extra != nil }
-            lines += Self.columns([["Official", "Matches"] + (travel ? [loadExtraTitle] : [])]
-                                  + load.map { [$0.name, String($0.count)] + (travel ? [$0.extra ?? ""] : []) }, indent: "  ")
+            lines += Self.columns(
+                [["Official", "Matches"] + (travel ? [loadExtraTitle] : [])]
+                    + load.map { [$0.name, String($0.count)] + (travel ? [$0.extra ?? ""] : []) }, indent: "  ")
         }
         if !moves.isEmpty {
             lines.append("")
@@ -153,7 +155,10 @@ struct DaySheets {
             return text
         }
         var lines = [line(header)]
-        lines.append(indent + widths.enumerated().map { String(repeating: "-", count: $0.offset == widths.count - 1 ? max($0.element, 1) : $0.element) }.joined(separator: "  "))
+        lines.append(
+            indent
+                + widths.enumerated().map { String(repeating: "-", count: $0.offset == widths.count - 1 ? max($0.element, 1) : $0.element) }.joined(
+                    separator: "  "))
         lines += table.dropFirst().map(line)
         return lines
     }
@@ -164,11 +169,15 @@ struct DaySheets {
     /// doubled. Columns: match, date, start, end, pitch, field group, competition, teams, officials (by name,
     /// "; " between), unfilled.
     func csv() -> String {
-        var records: [[String]] = [["match", "date", "start", "end", "pitch", "field group", "competition", "teams"]
-                                   + (hasOfficials ? ["officials", "unfilled"] : [])]
+        var records: [[String]] = [
+            ["match", "date", "start", "end", "pitch", "field group", "competition", "teams"]
+                + (hasOfficials ? ["officials", "unfilled"] : [])
+        ]
         for row in ordered {
-            var record = [row.id, row.start.dateText, row.start.timeText, row.end.timeText, row.place ?? "",
-                          row.place == nil ? "" : row.group ?? "", row.competition ?? "", row.teams.joined(separator: " v ")]
+            var record = [
+                row.id, row.start.dateText, row.start.timeText, row.end.timeText, row.place ?? "",
+                row.place == nil ? "" : row.group ?? "", row.competition ?? "", row.teams.joined(separator: " v ")
+            ]
             if hasOfficials { record += [(row.officials ?? []).joined(separator: "; "), String(row.missing)] }
             records.append(record)
         }
@@ -185,7 +194,8 @@ struct DaySheets {
     /// A printable page per day: a table per field group, then unplaced and unfilled matches with reasons.
     func html(headline: [String]) -> String {
         var page = HTMLPage(title: title)
-        page.style("""
+        page.style(
+            """
             @page { size: A4 portrait; margin: 10mm; }
             body { font: 9.5pt/1.3 "Helvetica Neue", Arial, "Liberation Sans", sans-serif; color: #111; margin: 0; }
             section.day { break-after: page; page-break-after: always; }
@@ -209,7 +219,8 @@ struct DaySheets {
             out += "<p class=\"meta\">" + headline.map(HTMLPage.escape).joined(separator: "<br>") + "</p>"
             for sheet in daySheets {
                 // A field group's table stays on one page where it fits (a longer one repeats its header).
-                out += "<div class=\"group\"><h2>\(HTMLPage.escape(sheet.group ?? "Matches"))</h2><table><thead><tr><th>Time</th><th>Pitch</th><th>Match</th><th>Competition</th>"
+                out +=
+                    "<div class=\"group\"><h2>\(HTMLPage.escape(sheet.group ?? "Matches"))</h2><table><thead><tr><th>Time</th><th>Pitch</th><th>Match</th><th>Competition</th>"
                 out += officials ? "<th>Officials</th>" : ""
                 out += "</tr></thead><tbody>"
                 for row in sheet.rows {
@@ -227,11 +238,18 @@ struct DaySheets {
             let ids = Set(daySheets.flatMap { $0.rows.map(\.id) })
             let dayUnplaced = unplaced.filter { ids.contains($0.match) }
             if !dayUnplaced.isEmpty {
-                out += "<h2>Not placed</h2><ul>" + inBoardOrder(dayUnplaced.map { ($0.match, $0) }).map { "<li>\(HTMLPage.escape("\(describe($0.match)): \($0.reason)"))</li>" }.joined() + "</ul>"
+                out +=
+                    "<h2>Not placed</h2><ul>"
+                    + inBoardOrder(dayUnplaced.map { ($0.match, $0) }).map { "<li>\(HTMLPage.escape("\(describe($0.match)): \($0.reason)"))</li>" }
+                    .joined() + "</ul>"
             }
             let dayUnfilled = unfilled.filter { ids.contains($0.match) }
             if !dayUnfilled.isEmpty {
-                out += "<h2>Unfilled</h2><ul>" + inBoardOrder(dayUnfilled.map { ($0.match, $0) }).map { "<li>\(HTMLPage.escape("\(describe($0.match)): \($0.missing) missing; \($0.reason)"))</li>" }.joined() + "</ul>"
+                out +=
+                    "<h2>Unfilled</h2><ul>"
+                    + inBoardOrder(dayUnfilled.map { ($0.match, $0) }).map {
+                        "<li>\(HTMLPage.escape("\(describe($0.match)): \($0.missing) missing; \($0.reason)"))</li>"
+                    }.joined() + "</ul>"
             }
             out += "</section>"
             page.add(out)
@@ -295,13 +313,15 @@ extension MatchDaySheetKind {
     static var sheetTitle: String { name.prefix(1).uppercased() + name.dropFirst() }
 
     public static func renderText(_ instance: Instance, _ result: SolveReport<Self>) -> String {
-        MatchDayText.render(sheetTitle, result.status, result.method?.rawValue, result.objective.map { "\($0)" }, result.reason,
-                            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
+        MatchDayText.render(
+            sheetTitle, result.status, result.method?.rawValue, result.objective.map { "\($0)" }, result.reason,
+            result.solution.map { daySheets(instance, $0) }, warnings: result.warnings)
     }
 
     public static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String {
-        MatchDayText.html(sheetTitle, result.status, result.method?.rawValue, result.objective.map { "\($0)" }, result.reason,
-                          result.solution.map { daySheets(instance, $0) })
+        MatchDayText.html(
+            sheetTitle, result.status, result.method?.rawValue, result.objective.map { "\($0)" }, result.reason,
+            result.solution.map { daySheets(instance, $0) })
     }
 
     public static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String? {

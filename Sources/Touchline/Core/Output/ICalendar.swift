@@ -109,7 +109,7 @@ public enum ICalendar {
             "PRODID:\(productID)",
             "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH",
-            "X-WR-CALNAME:\(escape(name))",
+            "X-WR-CALNAME:\(escape(name))"
         ]
         let stampText = utc(stamp)
         let zone = timeZone.map(Zone.init)

@@ -59,16 +59,17 @@ extension SplittableKind {
         }
         if let refusal = splitRefusal(instance) { return .failure(.splitUnavailable(refusal)) }
         if mode == .region && !splitUnits(instance).contains(where: { $0.region != nil }) {
-            return .failure(.splitUnavailable("--by region: no match has a region; give venues (officials) or pitches (pitches, matchday) a \"region\""))
+            return .failure(
+                .splitUnavailable("--by region: no match has a region; give venues (officials) or pitches (pitches, matchday) a \"region\""))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines = ""
         for piece in split(instance, by: mode) {
             guard let body = try? encoder.encode(piece.instance),
-                  var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-                  let partData = try? encoder.encode(piece.part),
-                  let partObject = try? JSONSerialization.jsonObject(with: partData)
+                var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+                let partData = try? encoder.encode(piece.part),
+                let partObject = try? JSONSerialization.jsonObject(with: partData)
             else { return .failure(.solverFailure("cannot encode part \(piece.part.id)")) }
             object["id"] = piece.part.id
             object["part"] = partObject
@@ -110,8 +111,11 @@ extension SplittableKind {
             return .failure(.invalidInput([InputIssue(path: "results", message: "no result lines; expected one result per part")]))
         }
         guard let mode = first.report.part?.by else {
-            return .failure(.invalidInput([InputIssue(
-                path: "results line \(first.line).part", message: "missing; expected the part a result answers (solve echoes it)")]))
+            return .failure(
+                .invalidInput([
+                    InputIssue(
+                        path: "results line \(first.line).part", message: "missing; expected the part a result answers (solve echoes it)")
+                ]))
         }
         let parts = split(instance, by: mode)
         var byId: [String: Int] = [:]
@@ -129,7 +133,7 @@ extension SplittableKind {
                 continue
             }
             guard part.by == mode, part.source == parts.first?.part.source, let index = byId[part.id],
-                  parts[index].part.matches == part.matches
+                parts[index].part.matches == part.matches
             else {
                 issues.append(InputIssue(path: "\(path).part", message: "\(part.id) is not a part of this instance split by \(mode.rawValue)"))
                 continue
@@ -139,18 +143,23 @@ extension SplittableKind {
                 continue
             }
             guard report.status == .optimal || report.status == .feasible, let solution = report.solution else {
-                issues.append(InputIssue(path: "\(path).status", message: "\(part.id) has status \(report.status.rawValue)\(report.reason.map { " (\($0))" } ?? ""); expected a plan"))
+                issues.append(
+                    InputIssue(
+                        path: "\(path).status",
+                        message: "\(part.id) has status \(report.status.rawValue)\(report.reason.map { " (\($0))" } ?? ""); expected a plan"))
                 continue
             }
             let own = Set(part.matches)
             let foreign = assignedMatches(solution).subtracting(own).sorted()
             if !foreign.isEmpty {
-                issues.append(InputIssue(path: "\(path).solution", message: "plans matches of another part: \(foreign.prefix(5).joined(separator: ", "))"))
+                issues.append(
+                    InputIssue(path: "\(path).solution", message: "plans matches of another part: \(foreign.prefix(5).joined(separator: ", "))"))
                 continue
             }
             let violations = verify(parts[index].instance, solution)
             if !violations.isEmpty {
-                issues.append(InputIssue(path: "\(path).solution", message: "breaks its part's rules: \(violations.prefix(3).joined(separator: "; "))"))
+                issues.append(
+                    InputIssue(path: "\(path).solution", message: "breaks its part's rules: \(violations.prefix(3).joined(separator: "; "))"))
                 continue
             }
             solutions[index] = solution
@@ -160,7 +169,12 @@ extension SplittableKind {
             solutions[index] == nil && !issues.contains { $0.message.hasPrefix(parts[index].part.id + " ") }
         }
         if !missing.isEmpty {
-            issues.append(InputIssue(path: "results", message: "no result for \(missing.map { parts[$0].part.id }.prefix(8).joined(separator: ", "))\(missing.count > 8 ? " and \(missing.count - 8) more" : "") of \(parts.count) parts"))
+            issues.append(
+                InputIssue(
+                    path: "results",
+                    message:
+                        "no result for \(missing.map { parts[$0].part.id }.prefix(8).joined(separator: ", "))\(missing.count > 8 ? " and \(missing.count - 8) more" : "") of \(parts.count) parts"
+                ))
         }
         guard issues.isEmpty else { return .failure(.invalidInput(issues)) }
         let report: SolveReport<Self>
@@ -171,8 +185,9 @@ extension SplittableKind {
             report = assembled
         }
         let diagnostics = report.warnings.map { "warning: \($0)" }
-        return .success(FrontEndOutput(
-            output: JSONFrontEnd.encodeJSON(report, pretty: pretty), diagnostics: diagnostics, status: report.status))
+        return .success(
+            FrontEndOutput(
+                output: JSONFrontEnd.encodeJSON(report, pretty: pretty), diagnostics: diagnostics, status: report.status))
     }
 }
 
@@ -189,7 +204,9 @@ extension SplittableKind {
         let plan = merged(instance, plans)
         let violations = verify(instance, plan)
         if !violations.isEmpty {
-            return .failure(.invalidInput(violations.map { InputIssue(path: "results", message: "the assembled plan breaks a rule of the whole instance: \($0)") }))
+            return .failure(
+                .invalidInput(
+                    violations.map { InputIssue(path: "results", message: "the assembled plan breaks a rule of the whole instance: \($0)") }))
         }
         let objective = objective(instance, plan)
         let levels = levels(objective)
@@ -219,11 +236,12 @@ extension SplittableKind {
             }
             let meets = bound.map { level.maximise ? level.value >= $0 - 1e-6 : level.value <= $0 + 1e-6 } ?? false
             let gap = bound.map { relativeGap(level.value, $0) }
-            stats.append(LevelStats(
-                name: level.name, termination: meets ? .optimal : .feasible, stopReason: meets ? .optimal : .timeLimit,
-                value: level.value, bound: meets ? level.value : bound, gap: meets ? 0 : gap,
-                seconds: partial.reduce(0) { $0 + ($1.stats.levels?.first { $0.name == level.name }?.seconds ?? 0) },
-                nodes: partial.reduce(0) { $0 + ($1.stats.levels?.first { $0.name == level.name }?.nodes ?? 0) }))
+            stats.append(
+                LevelStats(
+                    name: level.name, termination: meets ? .optimal : .feasible, stopReason: meets ? .optimal : .timeLimit,
+                    value: level.value, bound: meets ? level.value : bound, gap: meets ? 0 : gap,
+                    seconds: partial.reduce(0) { $0 + ($1.stats.levels?.first { $0.name == level.name }?.seconds ?? 0) },
+                    nodes: partial.reduce(0) { $0 + ($1.stats.levels?.first { $0.name == level.name }?.nodes ?? 0) }))
             if meets && firstOpen == nil {
                 proven.append(level.name)
             } else if firstOpen == nil {
@@ -233,7 +251,9 @@ extension SplittableKind {
             if composition(ofLevel: level.name, by: mode) == .max, !values.allSatisfy({ $0 == level.value }) { exact = false }
         }
         let allProven = firstOpen == nil
-        let method: PlanMethod = partial.contains { $0.method == .greedy } ? .greedy
+        let method: PlanMethod =
+            partial.contains { $0.method == .greedy }
+            ? .greedy
             : partial.contains { $0.method == .milp } ? .milp : (partial.first?.method ?? .milp)
         var report = SolveReport<Self>(
             problem: name, status: allProven && method != .greedy ? .optimal : .feasible, method: method,
@@ -257,13 +277,19 @@ extension SplittableKind {
             by: mode, parts: parts.count, budgets: budgets, linked: linked ? true : nil, provenLevels: proven,
             partSeconds: solveStats.seconds, longestPartSeconds: partial.map(\.stats.seconds).max() ?? 0)
         if budgets {
-            report.warnings.append("split by day shares term-wide limits (officials' maxTotal) out as budgets per day: the parts were restricted, so no bound of the whole is reported")
+            report.warnings.append(
+                "split by day shares term-wide limits (officials' maxTotal) out as budgets per day: the parts were restricted, so no bound of the whole is reported"
+            )
         }
         if linked {
-            report.warnings.append("split by region: regions share officials, pitches or teams, each given to one region only: the parts were restricted, so no bound of the whole is reported")
+            report.warnings.append(
+                "split by region: regions share officials, pitches or teams, each given to one region only: the parts were restricted, so no bound of the whole is reported"
+            )
         }
         if let open = firstOpen {
-            report.warnings.append("the parts do not prove level \(levels[open].name) of the whole (\(stats[open].bound.map { "bound \($0)" } ?? "no bound")); later levels are not proven either")
+            report.warnings.append(
+                "the parts do not prove level \(levels[open].name) of the whole (\(stats[open].bound.map { "bound \($0)" } ?? "no bound")); later levels are not proven either"
+            )
         }
         return .success(report)
     }

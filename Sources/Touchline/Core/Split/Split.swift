@@ -152,9 +152,11 @@ extension SplittableKind {
         let limits = mode == .day ? termLimits(instance) : [:]
         let use = limits.isEmpty ? [:] : termLimitUse(instance)
         let days = groups.map { units[$0[0]].day }
-        let budgets = share(limits, over: groups, units: units, use: { resource, part in
-            mode == .day ? use[resource]?[days[part]] ?? 0 : 0
-        })
+        let budgets = share(
+            limits, over: groups, units: units,
+            use: { resource, part in
+                mode == .day ? use[resource]?[days[part]] ?? 0 : 0
+            })
         return groups.enumerated().map { index, members in
             let part = SplitPart(
                 id: "\(mode.rawValue)-\(index + 1)", by: mode, index: index, count: groups.count, source: source,
@@ -283,9 +285,11 @@ extension SplittableKind {
                 own.started = ContinuousClock.now
                 // The part's progress reaches the whole's display as `component 3/8: <level>`.
                 own.control = partSettings.control?.part("component \(index + 1)/\(parts.count)")
-                results.set(index, Result { () throws(TouchlineError) in
-                    try Engine.solveOnce(parts[index].instance, kind: Self.self, options: partOptions, settings: own)
-                })
+                results.set(
+                    index,
+                    Result { () throws(TouchlineError) in
+                        try Engine.solveOnce(parts[index].instance, kind: Self.self, options: partOptions, settings: own)
+                    })
             }
         }
         var reports: [SolveReport<Self>] = []

@@ -1,4 +1,5 @@
 import TouchlineMILP
+
 /// What the formulation, the greedy and the solution builder derive from a valid instance: the segments to
 /// plan, who may play where and when, what every rule asks in minutes and segments. The lineup kind's
 /// prepared form (``ProblemKind/Prepared``): built once per solve.
@@ -250,7 +251,8 @@ extension LineupAnalysis {
             }
             segmentsOut.append(LineupSegment(start: segment.start, end: segment.end, period: segment.period, onField: onField, bench: bench))
             guard s > 0 || replan else { continue }
-            let before: [Int: String] = s > 0
+            let before: [Int: String] =
+                s > 0
                 ? Dictionary(uniqueKeysWithValues: players.indices.compactMap { p in plan.cells[s - 1][p].map { (p, positions[$0]) } })
                 : Dictionary(uniqueKeysWithValues: (instance.state?.onField ?? [:]).compactMap { id, code in playerIndex[id].map { ($0, code) } })
             var comingOn = players.indices.filter { plan.cells[s][$0] != nil && before[$0] == nil }
@@ -266,9 +268,10 @@ extension LineupAnalysis {
             for p in comingOn where partners[p] == nil && !goingOff.isEmpty { partners[p] = goingOff.removeFirst() }
             for p in comingOn {
                 let off = partners[p]
-                substitutions.append(LineupSubstitution(
-                    minute: segment.start, off: off.map { players[$0].id }, on: players[p].id,
-                    position: positions[plan.cells[s][p]!], offPosition: off.flatMap { before[$0] }))
+                substitutions.append(
+                    LineupSubstitution(
+                        minute: segment.start, off: off.map { players[$0].id }, on: players[p].id,
+                        position: positions[plan.cells[s][p]!], offPosition: off.flatMap { before[$0] }))
             }
             for p in goingOff {
                 withdrawals.append(LineupWithdrawal(minute: segment.start, player: players[p].id, position: before[p]!))
@@ -306,19 +309,22 @@ extension LineupAnalysis {
         let order = benchOrder(plan)
         var entries: [LineupQueueEntry] = []
         for (s, segment) in segments.enumerated() {
-            let before: Set<Int> = s > 0
+            let before: Set<Int> =
+                s > 0
                 ? Set(players.indices.filter { plan.cells[s - 1][$0] != nil })
                 : (replan ? Set(players.indices.filter { wasOn[$0] }) : [])
             let now = Set(players.indices.filter { plan.cells[s][$0] != nil })
             let on = now.subtracting(before).sorted().map { players[$0].id }
             let off = before.subtracting(now).sorted().map { players[$0].id }
             let bench = order[s].filter { outfield[$0] && plan.cells[s][$0] == nil }
-            let next = s + 1 < segments.count
+            let next =
+                s + 1 < segments.count
                 ? players.indices.filter { plan.cells[s + 1][$0] != nil && plan.cells[s][$0] == nil && outfield[$0] }.count
                 : 0
             let count = max(next, instance.turnBased?.changesPerWindow ?? next, 1)
-            entries.append(LineupQueueEntry(
-                minute: segment.start, on: on, off: off, nextUp: bench.prefix(count).map { players[$0].id }))
+            entries.append(
+                LineupQueueEntry(
+                    minute: segment.start, on: on, off: off, nextUp: bench.prefix(count).map { players[$0].id }))
         }
         return entries
     }
@@ -353,9 +359,11 @@ extension LineupAnalysis {
             if let colour = plan.colour?[p] { assignment[player.id] = colours[colour] }
         }
         let schedule = segments.enumerated().map { s, segment in
-            LineupGroups.Entry(minute: segment.start, onField: colours.indices.filter { c in
-                instance.players.indices.contains { plan.colour?[$0] == c && plan.cells[s][$0] != nil }
-            }.map { colours[$0] })
+            LineupGroups.Entry(
+                minute: segment.start,
+                onField: colours.indices.filter { c in
+                    instance.players.indices.contains { plan.colour?[$0] == c && plan.cells[s][$0] != nil }
+                }.map { colours[$0] })
         }
         return LineupGroups(assignment: assignment, schedule: schedule)
     }

@@ -1,4 +1,5 @@
 import TouchlineMILP
+
 extension LineupKind {
     static let generatorSize = GeneratorSize(
         meaning: "players in the squad (the format follows: 4v4 up to 7, 7v7 up to 11, 9v9 up to 14, then 11v11)",
@@ -11,15 +12,25 @@ extension LineupKind {
     public static func generate(size: Int, seed: UInt64) -> LineupInstance {
         precondition(generatorSize.range.contains(size), "size out of range")
         var random = SeededRandom(seed: seed)
-        let (match, formation): (LineupMatch, [String: Int]) = switch size {
-        case ...7: (LineupMatch(periods: 4, periodMinutes: 10, substitutions: .init(everyMinutes: 5)), ["DEF": 2, "FWD": 2])
-        case ...11: (LineupMatch(periods: 2, periodMinutes: 25, substitutions: .init(everyMinutes: 5)),
-                     ["GK": 1, "DEF": 2, "MID": 3, "FWD": 1])
-        case ...14: (LineupMatch(periods: 2, periodMinutes: 30, substitutions: .init(everyMinutes: 5)),
-                     ["GK": 1, "DEF": 3, "MID": 3, "FWD": 2])
-        default: (LineupMatch(periods: 2, periodMinutes: 35, substitutions: .init(everyMinutes: 5)),
-                  ["GK": 1, "DEF": 4, "MID": 4, "FWD": 2])
-        }
+        let (match, formation): (LineupMatch, [String: Int]) =
+            switch size {
+            case ...7: (LineupMatch(periods: 4, periodMinutes: 10, substitutions: .init(everyMinutes: 5)), ["DEF": 2, "FWD": 2])
+            case ...11:
+                (
+                    LineupMatch(periods: 2, periodMinutes: 25, substitutions: .init(everyMinutes: 5)),
+                    ["GK": 1, "DEF": 2, "MID": 3, "FWD": 1]
+                )
+            case ...14:
+                (
+                    LineupMatch(periods: 2, periodMinutes: 30, substitutions: .init(everyMinutes: 5)),
+                    ["GK": 1, "DEF": 3, "MID": 3, "FWD": 2]
+                )
+            default:
+                (
+                    LineupMatch(periods: 2, periodMinutes: 35, substitutions: .init(everyMinutes: 5)),
+                    ["GK": 1, "DEF": 4, "MID": 4, "FWD": 2]
+                )
+            }
         let onField = formation.values.reduce(0, +)
         let hasKeeper = formation["GK"] != nil
         // Outfield slots in formation order, cycled, give each player a main position; half get a second one.
@@ -27,7 +38,7 @@ extension LineupKind {
         let names = [
             "Ava", "Ben", "Cleo", "Dev", "Ema", "Finn", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena", "Milo", "Nia",
             "Omar", "Pia", "Quin", "Rosa", "Sami", "Tess", "Uri", "Vera", "Wes", "Xia", "Yann", "Zara", "Abe",
-            "Bea", "Cai", "Dora", "Eli", "Fay", "Gil", "Hope", "Ines", "Jon", "Kim", "Lou", "Max", "Noor",
+            "Bea", "Cai", "Dora", "Eli", "Fay", "Gil", "Hope", "Ines", "Jon", "Kim", "Lou", "Max", "Noor"
         ]
         let seasonBalance = random.chance(0.3)
         var players: [LineupPlayer] = (0..<size).map { index in
@@ -52,7 +63,8 @@ extension LineupKind {
             players[random.int(in: 1...(size - 1))].status = .injured
             available -= 1
         }
-        if size > onField + 1, random.chance(0.25), let late = players.indices.dropFirst().first(where: { players[$0].isAvailable && $0 != onField }) {
+        if size > onField + 1, random.chance(0.25), let late = players.indices.dropFirst().first(where: { players[$0].isAvailable && $0 != onField })
+        {
             players[late].arrivesAt = 10
         }
         let share = min(0.5, Double(Int(20 * 0.85 * Double(onField) / Double(available))) / 20)

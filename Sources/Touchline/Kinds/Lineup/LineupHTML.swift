@@ -1,5 +1,4 @@
 extension LineupKind: PrintableKind {
-
     /// A self-contained printable page (inline CSS, no scripts, nothing fetched), landscape A4 or Letter:
     /// page 1 the rotation grid (a row per player, columns as wide as their minutes, a colour per position, a
     /// line at each new period, minutes per player, the fairness summary and the mode's queue, marks or colour
@@ -174,11 +173,13 @@ struct LineupHTML {
         }
         out += "</tbody></table>"
         let summary = solution.summary
-        out += "<p class=\"summary\"><b>Fairness:</b> minutes \(summary.minMinutes)–\(summary.maxMinutes) (spread "
+        out +=
+            "<p class=\"summary\"><b>Fairness:</b> minutes \(summary.minMinutes)–\(summary.maxMinutes) (spread "
             + "\(summary.spread)), \(summary.substitutions) substitutions"
         if let objective = result.objective { out += ", \(objective.offPreferredPosition) player-segments off a preferred position" }
         out += ".</p>"
-        out += "<p class=\"legend\">" + positions.map { "<span class=\"\(colourClass($0))\">\(HTMLPage.escape($0))</span>" }.joined()
+        out +=
+            "<p class=\"legend\">" + positions.map { "<span class=\"\(colourClass($0))\">\(HTMLPage.escape($0))</span>" }.joined()
             + " · bench &nbsp; x injured or unavailable &nbsp; blank: not there yet &nbsp; thick line: a new period</p>"
         if let keepers = chart.keeperLine() { out += "<p>\(HTMLPage.escape(keepers))</p>" }
         out += modeDetails()
@@ -199,7 +200,8 @@ struct LineupHTML {
         if instance.mode == .preMarked, let marks = instance.preMarked?.periods {
             out += "<p><b>Marked to play:</b> "
             out += marks.map { mark in
-                "\(HTMLPage.escape(chart.periodName(mark.period))): " + mark.active.map { HTMLPage.escape(chart.shortName($0)) }.joined(separator: ", ")
+                "\(HTMLPage.escape(chart.periodName(mark.period))): "
+                    + mark.active.map { HTMLPage.escape(chart.shortName($0)) }.joined(separator: ", ")
             }.joined(separator: "; ")
             out += "</p>"
         }
@@ -207,7 +209,8 @@ struct LineupHTML {
             out += "<p><b>Colour groups:</b> "
             out += (instance.colourGroups?.colours ?? []).map { colour in
                 let members = instance.players.filter { groups.assignment[$0.id] == colour }.map { HTMLPage.escape(chart.shortName($0.id)) }
-                return "<span class=\"chip\" style=\"border:0.5mm solid \(HTMLPage.cssColour(colour))\">\(HTMLPage.escape(colour))</span> " + members.joined(separator: ", ")
+                return "<span class=\"chip\" style=\"border:0.5mm solid \(HTMLPage.cssColour(colour))\">\(HTMLPage.escape(colour))</span> "
+                    + members.joined(separator: ", ")
             }.joined(separator: "; ")
             out += "</p>"
         }
@@ -232,9 +235,11 @@ struct LineupHTML {
                 for code in positions.reversed() {
                     let here = instance.players.filter { segment.onField[$0.id] == code }
                     guard !here.isEmpty else { continue }
-                    out += "<div class=\"line\">" + here.map {
-                        "<span class=\"chip \(colourClass(code))\">\(HTMLPage.escape(chart.label($0)))</span>"
-                    }.joined() + "</div>"
+                    out +=
+                        "<div class=\"line\">"
+                        + here.map {
+                            "<span class=\"chip \(colourClass(code))\">\(HTMLPage.escape(chart.label($0)))</span>"
+                        }.joined() + "</div>"
                 }
                 out += "</div>"
             }

@@ -57,8 +57,10 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
     }
 
     public static func levels(_ objective: LineupObjective) -> [ObjectiveLevel] {
-        [ObjectiveLevel("spread", objective.spread), ObjectiveLevel("substitutions", objective.substitutions),
-         ObjectiveLevel("offPreferredPosition", objective.offPreferredPosition)]
+        [
+            ObjectiveLevel("spread", objective.spread), ObjectiveLevel("substitutions", objective.substitutions),
+            ObjectiveLevel("offPreferredPosition", objective.offPreferredPosition)
+        ]
     }
 
     /// The time the relaxed MILP of ``bestEffort(_:solver:options:)`` may take at most.
@@ -120,7 +122,8 @@ extension LineupAnalysis {
             for (k, count) in slots.enumerated() {
                 let options = able.filter { eligible[$0].contains(k) }.count
                 if options < count {
-                    shortPosition = "the formation needs \(count) \(positions[k]) in min \(segment.start)–\(segment.end) and only \(options) available players play \(positions[k])"
+                    shortPosition =
+                        "the formation needs \(count) \(positions[k]) in min \(segment.start)–\(segment.end) and only \(options) available players play \(positions[k])"
                     break
                 }
             }
@@ -132,22 +135,27 @@ extension LineupAnalysis {
         let regulationPlanned = segments.filter { $0.start < regulationEnd }.reduce(0) { $0 + $1.length }
         let owed = minShareNeed.reduce(0, +)
         if owed > regulationPlanned * fieldSize {
-            problems.append("minShare \(rules.minShare ?? 0) needs \(owed) regulation minutes on the field in all and the formation holds \(regulationPlanned * fieldSize)")
+            problems.append(
+                "minShare \(rules.minShare ?? 0) needs \(owed) regulation minutes on the field in all and the formation holds \(regulationPlanned * fieldSize)"
+            )
         }
         for p in players.indices where minShareNeed[p] > 0 {
             let reachable = segments.indices.filter { segments[$0].start < regulationEnd && canPlay[p][$0] }.reduce(0) { $0 + segments[$1].length }
             if minShareNeed[p] > reachable {
-                problems.append("minShare needs \(minShareNeed[p]) more regulation minutes from \(players[p].displayName), who can play only \(reachable)")
+                problems.append(
+                    "minShare needs \(minShareNeed[p]) more regulation minutes from \(players[p].displayName), who can play only \(reachable)")
             }
         }
         if let keeper, slots[keeper] > 0 {
             for (s, segment) in segments.enumerated() {
                 var lockedKeepers: [String] = []
-                for (l, lock) in (instance.locks ?? []).enumerated() where lockSegments[l].contains(s) && lock.position == "GK" && lock.onField ?? true {
+                for (l, lock) in (instance.locks ?? []).enumerated()
+                where lockSegments[l].contains(s) && lock.position == "GK" && lock.onField ?? true {
                     lockedKeepers.append(lock.player)
                 }
                 if Set(lockedKeepers).count > slots[keeper] {
-                    problems.append("locks put \(Set(lockedKeepers).sorted().joined(separator: " and ")) in goal at once in min \(segment.start)–\(segment.end)")
+                    problems.append(
+                        "locks put \(Set(lockedKeepers).sorted().joined(separator: " and ")) in goal at once in min \(segment.start)–\(segment.end)")
                     break
                 }
             }
@@ -156,7 +164,8 @@ extension LineupAnalysis {
             guard let p = playerIndex[lock.player] else { continue }
             if let s = lockSegments[l].first(where: { !canPlay[p][$0] }) {
                 let why = players[p].isAvailable ? "has not arrived" : "is \(players[p].status!.rawValue)"
-                problems.append("locks[\(l)] puts \(players[p].displayName) on the field in min \(segments[s].start)–\(segments[s].end), but the player \(why)")
+                problems.append(
+                    "locks[\(l)] puts \(players[p].displayName) on the field in min \(segments[s].start)–\(segments[s].end), but the player \(why)")
             }
         }
         // Two locks on one player that cannot both hold in some segment (on and off, or two positions).
@@ -177,15 +186,20 @@ extension LineupAnalysis {
             for (l, lock) in locks.enumerated() where lock.player == players[stays].id {
                 let onField = lock.onField ?? true
                 guard !onField || (lock.position != nil && lock.position != "GK"),
-                      let s = lockSegments[l].first(where: { stayingKeeperSegments.contains($0) }) else { continue }
-                problems.append("locks[\(l)] puts \(players[stays].displayName) " + (onField ? "at \(lock.position!)" : "off the field")
-                                + " in min \(segments[s].start)–\(segments[s].end), but as the goalkeeper on the field he stays in goal for the rest of the period")
+                    let s = lockSegments[l].first(where: { stayingKeeperSegments.contains($0) })
+                else { continue }
+                problems.append(
+                    "locks[\(l)] puts \(players[stays].displayName) " + (onField ? "at \(lock.position!)" : "off the field")
+                        + " in min \(segments[s].start)–\(segments[s].end), but as the goalkeeper on the field he stays in goal for the rest of the period"
+                )
                 break
             }
         }
         // Marks of a period already over (a live re-plan) no longer bind.
-        for marks in instance.preMarked?.periods ?? [] where instance.mode == .preMarked && marks.active.count > fieldSize
-            && segments.contains(where: { $0.period == marks.period }) {
+        for marks in instance.preMarked?.periods ?? []
+        where instance.mode == .preMarked && marks.active.count > fieldSize
+            && segments.contains(where: { $0.period == marks.period })
+        {
             problems.append("preMarked marks \(marks.active.count) players for period \(marks.period) and the formation has \(fieldSize) places")
         }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")

@@ -162,7 +162,8 @@ struct LineupChart {
             if let keeperNow = keeper(s), keeperNow != keeperBefore {
                 entries.append("in goal: \(shortName(keeperNow))")
             }
-            let periodStart = startsPeriod(s) && s > 0
+            let periodStart =
+                startsPeriod(s) && s > 0
                 ? (breakName(segment.period).map { "\($0): " } ?? "") + periodName(segment.period) : nil
             guard !entries.isEmpty || periodStart != nil else { continue }
             windows.append(Window(minute: segment.start, periodStart: periodStart, entries: entries))

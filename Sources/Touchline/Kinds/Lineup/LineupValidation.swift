@@ -10,7 +10,8 @@ extension LineupInstance {
         issues.require((1...120).contains(match.periodMinutes), "match.periodMinutes", "expected 1 to 120 minutes, got \(match.periodMinutes)")
         if let overtime = match.overtime {
             issues.require((1...4).contains(overtime.periods), "match.overtime.periods", "expected 1 to 4 periods, got \(overtime.periods)")
-            issues.require((1...60).contains(overtime.periodMinutes), "match.overtime.periodMinutes", "expected 1 to 60 minutes, got \(overtime.periodMinutes)")
+            issues.require(
+                (1...60).contains(overtime.periodMinutes), "match.overtime.periodMinutes", "expected 1 to 60 minutes, got \(overtime.periodMinutes)")
         }
         guard issues.isEmpty else { return issues.issues }
         let regulation = match.periods * match.periodMinutes
@@ -19,13 +20,15 @@ extension LineupInstance {
             issues.require(every >= 1, "match.substitutions.everyMinutes", "expected a whole number of minutes >= 1, got \(every)")
         }
         for (index, minute) in (match.substitutions?.atMinutes ?? []).enumerated() {
-            issues.require(minute > 0 && minute < end, "match.substitutions.atMinutes[\(index)]",
-                           "expected a match-clock minute after kick-off and before the end (\(end)), got \(minute)")
+            issues.require(
+                minute > 0 && minute < end, "match.substitutions.atMinutes[\(index)]",
+                "expected a match-clock minute after kick-off and before the end (\(end)), got \(minute)")
         }
         if issues.isEmpty {
             let segments = LineupVerifier.expectedSegments(LineupInstance(match: match, formation: [:], players: []))
-            issues.require(segments.count <= Self.maxSegments, "match.substitutions",
-                           "the windows cut the match into \(segments.count) segments; at most \(Self.maxSegments) are supported")
+            issues.require(
+                segments.count <= Self.maxSegments, "match.substitutions",
+                "the windows cut the match into \(segments.count) segments; at most \(Self.maxSegments) are supported")
         }
 
         issues.require(!formation.isEmpty && formation.values.contains { $0 > 0 }, "formation", "expected at least one position with a count above 0")
@@ -49,10 +52,14 @@ extension LineupInstance {
             ids[player.id] = player
             issues.require(!player.positions.isEmpty, "\(path).positions", "expected at least one position code")
             if !player.positions.isEmpty && !player.positions.contains(where: codes.contains) {
-                issues.add("\(path).positions", "none of \(player.positions) is in the formation (\(codes.sorted().joined(separator: ", "))); the player could never play")
+                issues.add(
+                    "\(path).positions",
+                    "none of \(player.positions) is in the formation (\(codes.sorted().joined(separator: ", "))); the player could never play")
             }
             if let minutes = player.seasonMinutes { issues.require(minutes >= 0, "\(path).seasonMinutes", "expected minutes >= 0") }
-            if let low = player.minMinutes { issues.require(low >= 0 && low <= end, "\(path).minMinutes", "expected 0 to \(end) minutes, got \(low)") }
+            if let low = player.minMinutes {
+                issues.require(low >= 0 && low <= end, "\(path).minMinutes", "expected 0 to \(end) minutes, got \(low)")
+            }
             if let high = player.maxMinutes { issues.require(high >= 0, "\(path).maxMinutes", "expected minutes >= 0, got \(high)") }
             if let low = player.minMinutes, let high = player.maxMinutes {
                 issues.require(low <= high, "\(path).maxMinutes", "expected at least minMinutes (\(low)), got \(high)")
@@ -67,7 +74,9 @@ extension LineupInstance {
         }
         let rules = self.rules ?? LineupRules()
         if let share = rules.minShare { issues.require(share >= 0 && share <= 1, "rules.minShare", "expected a share from 0 to 1, got \(share)") }
-        if let bench = rules.maxConsecutiveBench { issues.require(bench >= 0, "rules.maxConsecutiveBench", "expected a whole number of segments >= 0") }
+        if let bench = rules.maxConsecutiveBench {
+            issues.require(bench >= 0, "rules.maxConsecutiveBench", "expected a whole number of segments >= 0")
+        }
         if let changes = rules.maxChangesPerWindow { issues.require(changes >= 0, "rules.maxChangesPerWindow", "expected a whole number >= 0") }
         if let stint = rules.minStint { issues.require(stint >= 1, "rules.minStint", "expected a whole number of segments >= 1") }
 
@@ -95,7 +104,9 @@ extension LineupInstance {
                 if !seen.insert(id).inserted { issues.add(path, "\"\(id)\" is in the queue twice") }
                 if let player = ids[id] {
                     issues.require(player.isAvailable, path, "\(player.displayName) is \(player.status?.rawValue ?? "") and cannot be in the queue")
-                    issues.require(player.positions.contains(where: outfieldCodes.contains), path, "\(player.displayName) plays no outfield position of the formation")
+                    issues.require(
+                        player.positions.contains(where: outfieldCodes.contains), path,
+                        "\(player.displayName) plays no outfield position of the formation")
                 }
             }
             if let changes = turnBased?.changesPerWindow {
@@ -139,18 +150,23 @@ extension LineupInstance {
             issues.require(Set(groups.colours).count == groups.colours.count, "colourGroups.colours", "expected distinct colours")
             for (id, colour) in (groups.assignment ?? [:]).sorted(by: { $0.key < $1.key }) {
                 _ = known(id, "colourGroups.assignment.\(id)")
-                issues.require(groups.colours.contains(colour), "colourGroups.assignment.\(id)", "unknown colour \"\(colour)\"; expected one of \(groups.colours)")
+                issues.require(
+                    groups.colours.contains(colour), "colourGroups.assignment.\(id)",
+                    "unknown colour \"\(colour)\"; expected one of \(groups.colours)")
             }
         }
         if let state {
-            issues.require(state.minute > 0 && state.minute < end, "state.minute", "expected a minute after kick-off and before the end (\(end)), got \(state.minute)")
+            issues.require(
+                state.minute > 0 && state.minute < end, "state.minute",
+                "expected a minute after kick-off and before the end (\(end)), got \(state.minute)")
             for (id, code) in state.onField.sorted(by: { $0.key < $1.key }) {
                 _ = known(id, "state.onField.\(id)")
                 issues.require(codes.contains(code), "state.onField.\(id)", "\"\(code)\" is not in the formation")
             }
             for (id, minutes) in (state.minutesPlayed ?? [:]).sorted(by: { $0.key < $1.key }) {
                 _ = known(id, "state.minutesPlayed.\(id)")
-                issues.require(minutes >= 0 && minutes <= state.minute, "state.minutesPlayed.\(id)", "expected 0 to \(state.minute) minutes, got \(minutes)")
+                issues.require(
+                    minutes >= 0 && minutes <= state.minute, "state.minutesPlayed.\(id)", "expected 0 to \(state.minute) minutes, got \(minutes)")
             }
         }
         return issues.issues

@@ -64,7 +64,9 @@ enum LineupVerifier {
         for (s, segment) in segments.enumerated() {
             let want = expected[s]
             if segment.start != want.start || segment.end != want.end || segment.period != want.period {
-                findings.structural.append("segment \(s + 1): expected minutes \(want.start)–\(want.end) in period \(want.period), found \(segment.start)–\(segment.end) in period \(segment.period)")
+                findings.structural.append(
+                    "segment \(s + 1): expected minutes \(want.start)–\(want.end) in period \(want.period), found \(segment.start)–\(segment.end) in period \(segment.period)"
+                )
             }
             var counts: [String: Int] = [:]
             for (id, code) in segment.onField.sorted(by: { $0.key < $1.key }) {
@@ -114,7 +116,8 @@ enum LineupVerifier {
             }
         }
         for (p, player) in players.enumerated() where solution.minutes[player.id] != minutes[p] {
-            findings.structural.append("minutes of \(name(p)): reported \(solution.minutes[player.id].map(String.init) ?? "none"), the segments give \(minutes[p])")
+            findings.structural.append(
+                "minutes of \(name(p)): reported \(solution.minutes[player.id].map(String.init) ?? "none"), the segments give \(minutes[p])")
         }
         for id in solution.minutes.keys where index[id] == nil {
             findings.structural.append("minutes: unknown player \"\(id)\"")
@@ -135,48 +138,62 @@ enum LineupVerifier {
             substitutionCount += on.count
             let listed = solution.substitutions.filter { $0.minute == segments[s].start }
             if Set(listed.map(\.on)) != Set(on.map { players[$0].id }) || listed.count != on.count {
-                findings.structural.append("substitutions at minute \(segments[s].start): listed \(listed.map(\.on).sorted()), the segments give \(on.map { players[$0].id }.sorted())")
+                findings.structural.append(
+                    "substitutions at minute \(segments[s].start): listed \(listed.map(\.on).sorted()), the segments give \(on.map { players[$0].id }.sorted())"
+                )
             }
             let leaving = Set(players.indices.filter { wasOn($0, before: s) && grid[s][$0] == nil }.map { players[$0].id })
             let withdrawn = (solution.withdrawals ?? []).filter { $0.minute == segments[s].start }
             let offs = listed.compactMap(\.off) + withdrawn.map(\.player)
             if Set(offs).count != offs.count || Set(offs) != leaving {
-                findings.structural.append("substitutions at minute \(segments[s].start): listed going off \(offs.sorted()) (with withdrawals), the segments give \(leaving.sorted())")
+                findings.structural.append(
+                    "substitutions at minute \(segments[s].start): listed going off \(offs.sorted()) (with withdrawals), the segments give \(leaving.sorted())"
+                )
             }
             for entry in withdrawn {
                 if let p = index[entry.player], (s > 0 ? grid[s - 1][p] : stateOn[entry.player]) != entry.position {
-                    findings.structural.append("withdrawals at minute \(segments[s].start): \(entry.player) is listed as leaving \(entry.position), which they did not play")
+                    findings.structural.append(
+                        "withdrawals at minute \(segments[s].start): \(entry.player) is listed as leaving \(entry.position), which they did not play")
                 }
             }
             for entry in listed {
                 if let p = index[entry.on], grid[s][p] != entry.position {
-                    findings.structural.append("substitutions at minute \(segments[s].start): \(entry.on) is listed at \(entry.position) but plays \(grid[s][p] ?? "nothing")")
+                    findings.structural.append(
+                        "substitutions at minute \(segments[s].start): \(entry.on) is listed at \(entry.position) but plays \(grid[s][p] ?? "nothing")"
+                    )
                 }
                 if let off = entry.off, let offPosition = entry.offPosition, let p = index[off],
-                   (s > 0 ? grid[s - 1][p] : stateOn[off]) != offPosition {
-                    findings.structural.append("substitutions at minute \(segments[s].start): \(off) is listed as leaving \(offPosition), which they did not play")
+                    (s > 0 ? grid[s - 1][p] : stateOn[off]) != offPosition
+                {
+                    findings.structural.append(
+                        "substitutions at minute \(segments[s].start): \(off) is listed as leaving \(offPosition), which they did not play")
                 }
             }
             // Position moves of players who stay on: listed exactly when `moves` is given.
             if let moves = solution.moves {
                 let here = moves.filter { $0.minute == segments[s].start }
                 let listedMoves = Set(here.map { "\($0.player) \($0.from) \($0.to)" })
-                let made = Set(players.indices.compactMap { p -> String? in
-                    let from = s > 0 ? grid[s - 1][p] : stateOn[players[p].id]
-                    guard let from, let to = grid[s][p], from != to else { return nil }
-                    return "\(players[p].id) \(from) \(to)"
-                })
+                let made = Set(
+                    players.indices.compactMap { p -> String? in
+                        let from = s > 0 ? grid[s - 1][p] : stateOn[players[p].id]
+                        guard let from, let to = grid[s][p], from != to else { return nil }
+                        return "\(players[p].id) \(from) \(to)"
+                    })
                 if listedMoves != made || here.count != made.count {
-                    findings.structural.append("moves at minute \(segments[s].start): listed \(listedMoves.sorted()), the segments give \(made.sorted())")
+                    findings.structural.append(
+                        "moves at minute \(segments[s].start): listed \(listedMoves.sorted()), the segments give \(made.sorted())")
                 }
             }
         }
-        if let moves = solution.moves, moves.contains(where: { move in !segments.indices.contains { ($0 > 0 || replan) && segments[$0].start == move.minute } }) {
+        if let moves = solution.moves,
+            moves.contains(where: { move in !segments.indices.contains { ($0 > 0 || replan) && segments[$0].start == move.minute } })
+        {
             findings.structural.append("moves: an entry at a minute that is not a planned window")
         }
         let windowMinutes = Set(segments.indices.filter { $0 > 0 || replan }.map { segments[$0].start })
         if solution.substitutions.contains(where: { !windowMinutes.contains($0.minute) })
-            || (solution.withdrawals ?? []).contains(where: { !windowMinutes.contains($0.minute) }) {
+            || (solution.withdrawals ?? []).contains(where: { !windowMinutes.contains($0.minute) })
+        {
             findings.structural.append("substitutions: an entry at a minute that is not a planned window")
         }
 
@@ -184,8 +201,10 @@ enum LineupVerifier {
         let (spread, low, high) = spreadOf(instance) { minutes[$0] }
         let summary = solution.summary
         if summary.spread != spread || summary.substitutions != substitutionCount
-            || summary.minMinutes != low || summary.maxMinutes != high {
-            findings.structural.append("summary: reported \(summary), the segments give spread \(spread), substitutions \(substitutionCount), minutes \(low)–\(high)")
+            || summary.minMinutes != low || summary.maxMinutes != high
+        {
+            findings.structural.append(
+                "summary: reported \(summary), the segments give spread \(spread), substitutions \(substitutionCount), minutes \(low)–\(high)")
         }
 
         // Soft rules.
@@ -200,7 +219,9 @@ enum LineupVerifier {
             }
             if let first = wrong.first {
                 let what = (lock.onField ?? true) ? "on the field" + (lock.position.map { " at \($0)" } ?? "") : "off the field"
-                findings.broken.append("locks[\(l)]: \(name(p)) should be \(what) from \(lock.from) to \(lock.to), not so in \(span(first))" + (wrong.count > 1 ? " and \(wrong.count - 1) more" : ""))
+                findings.broken.append(
+                    "locks[\(l)]: \(name(p)) should be \(what) from \(lock.from) to \(lock.to), not so in \(span(first))"
+                        + (wrong.count > 1 ? " and \(wrong.count - 1) more" : ""))
             }
         }
         if let share = rules.minShare, share > 0, (instance.state?.minute ?? 0) < regulationEnd {
@@ -252,11 +273,13 @@ enum LineupVerifier {
         func keeperOf(_ s: Int) -> Int? { players.indices.first { grid[s][$0] == "GK" } }
         if rules.keeperFullPeriods == true && formation["GK"] != nil {
             for s in segments.indices.dropFirst() where segments[s].period == segments[s - 1].period && keeperOf(s) != keeperOf(s - 1) {
-                findings.broken.append("keeperFullPeriods: the goalkeeper changes at minute \(segments[s].start), inside period \(segments[s].period)")
+                findings.broken.append(
+                    "keeperFullPeriods: the goalkeeper changes at minute \(segments[s].start), inside period \(segments[s].period)")
             }
         }
         if replan, formation["GK"] != nil,
-           let (id, _) = stateOn.first(where: { $0.value == "GK" }), let p = index[id], available(p) {
+            let (id, _) = stateOn.first(where: { $0.value == "GK" }), let p = index[id], available(p)
+        {
             let period = segments.first?.period
             if let s = segments.indices.first(where: { segments[$0].period == period && grid[$0][p] != "GK" }) {
                 findings.broken.append("state: the goalkeeper \(name(p)) should stay in goal for the rest of period \(period!), not so in \(span(s))")
@@ -279,7 +302,9 @@ enum LineupVerifier {
             for id in marks.active {
                 guard let p = index[id] else { continue }
                 if let s = segments.indices.first(where: { segments[$0].period == marks.period && grid[$0][p] == nil }) {
-                    findings.broken.append("preMarked: \(instance.players[p].displayName) is marked for period \(marks.period) but is off in min \(segments[s].start)–\(segments[s].end)")
+                    findings.broken.append(
+                        "preMarked: \(instance.players[p].displayName) is marked for period \(marks.period) but is off in min \(segments[s].start)–\(segments[s].end)"
+                    )
                 }
             }
         }
@@ -326,14 +351,18 @@ enum LineupVerifier {
                 let arrived = !present(a, s - 1)
                 let mark = arrived ? Double(s) : last[a]
                 if let b = staying.first(where: { last[$0] < mark }) {
-                    findings.broken.append("turnBased: \(players[a].displayName) comes on at minute \(segments[s].start) ahead of \(players[b].displayName), who is ahead in the queue")
+                    findings.broken.append(
+                        "turnBased: \(players[a].displayName) comes on at minute \(segments[s].start) ahead of \(players[b].displayName), who is ahead in the queue"
+                    )
                 }
             }
             let leaving = players.indices.filter { inQueue[$0] && outfield($0, s - 1) && grid[s][$0] == nil }
             let stayingOn = players.indices.filter { inQueue[$0] && outfield($0, s - 1) && grid[s][$0] != nil }
             for a in leaving {
                 if let b = stayingOn.first(where: { last[$0] < last[a] }) {
-                    findings.broken.append("turnBased: \(players[a].displayName) goes off at minute \(segments[s].start) while \(players[b].displayName) has been on longer")
+                    findings.broken.append(
+                        "turnBased: \(players[a].displayName) goes off at minute \(segments[s].start) while \(players[b].displayName) has been on longer"
+                    )
                 }
             }
             for p in players.indices {
@@ -381,14 +410,19 @@ enum LineupVerifier {
         for (id, colour) in instance.colourGroups?.assignment ?? [:] where groups.assignment[id] != colour {
             findings.broken.append("colourGroups: \(id) is fixed to \(colour) but is in \(groups.assignment[id] ?? "no group")")
         }
-        for p in players.indices where colourOf[p] != nil && (players[p].status ?? .available) != .available
-            && instance.colourGroups?.assignment?[players[p].id] == nil {
-            findings.broken.append("colourGroups: \(players[p].displayName) is \(players[p].status!.rawValue) and takes a colour that colourGroups.assignment does not give")
+        for p in players.indices
+        where colourOf[p] != nil && (players[p].status ?? .available) != .available
+            && instance.colourGroups?.assignment?[players[p].id] == nil
+        {
+            findings.broken.append(
+                "colourGroups: \(players[p].displayName) is \(players[p].status!.rawValue) and takes a colour that colourGroups.assignment does not give"
+            )
         }
         let segments = solution.segments
         for p in players.indices where colourOf[p] == nil {
             if let s = segments.indices.first(where: { grid[$0][p].map { $0 != "GK" } ?? false }) {
-                findings.broken.append("colourGroups: \(players[p].displayName) plays \(grid[s][p]!) in min \(segments[s].start)–\(segments[s].end) without a colour")
+                findings.broken.append(
+                    "colourGroups: \(players[p].displayName) plays \(grid[s][p]!) in min \(segments[s].start)–\(segments[s].end) without a colour")
             }
         }
         let sizes = colours.map { colour in colourOf.filter { $0 == colour }.count }

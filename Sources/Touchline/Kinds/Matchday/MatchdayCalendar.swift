@@ -18,6 +18,7 @@ extension MatchdayKind {
                 unplacedReason: reasons[match.id], officials: solution.assignments[match.id] ?? [],
                 missingOfficials: missing[match.id] ?? 0)
         }
-        return MatchCalendar.plan(fixtures, officials: instance.officials, calendarId: instance.calendarId, teamNames: TeamName.lookup(instance.teams))
+        return MatchCalendar.plan(
+            fixtures, officials: instance.officials, calendarId: instance.calendarId, teamNames: TeamName.lookup(instance.teams))
     }
 }

@@ -1,4 +1,5 @@
 import TouchlineMILP
+
 extension MatchdayKind {
     static let generatorSize = GeneratorSize(
         meaning: "matches over a term, to be given pitches and umpires together",

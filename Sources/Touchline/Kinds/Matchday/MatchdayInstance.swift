@@ -88,8 +88,9 @@ public struct MatchdayInstance: Sendable, Codable {
         PitchesInstance(
             pitches: pitches,
             matches: matches.map {
-                PitchMatch(id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: $0.size,
-                           competition: $0.competition, teams: $0.teams, preferred: $0.preferred, pitch: $0.pitch)
+                PitchMatch(
+                    id: $0.id, start: $0.start, durationMinutes: $0.durationMinutes, size: $0.size,
+                    competition: $0.competition, teams: $0.teams, preferred: $0.preferred, pitch: $0.pitch)
             },
             rules: PitchRules(bufferMinutes: rules?.bufferMinutes),
             previous: previous.map { PitchesSolution(assignments: $0.pitches) })
@@ -102,8 +103,9 @@ public struct MatchdayInstance: Sendable, Codable {
             travelMinutes: travelMinutes,
             matches: matches.compactMap { match in
                 pitchOf[match.id].map {
-                    OfficialsMatch(id: match.id, start: match.start, durationMinutes: match.durationMinutes, venue: $0,
-                                   competition: match.competition, teams: match.teams, officials: match.officials, minLevel: match.minLevel)
+                    OfficialsMatch(
+                        id: match.id, start: match.start, durationMinutes: match.durationMinutes, venue: $0,
+                        competition: match.competition, teams: match.teams, officials: match.officials, minLevel: match.minLevel)
                 }
             },
             officials: officials,
@@ -175,5 +177,4 @@ public struct MatchdayObjective: Sendable, Codable, Equatable, CustomStringConve
         "placed \(placed), filled \(filled)" + (changes.map { ", changes \($0)" } ?? "")
             + ", maxLoad \(maxLoad), travel \(travel), repeatPairings \(repeatPairings), preferred \(preferred), maxUsage \(maxUsage), groupSplits \(groupSplits)"
     }
-
 }

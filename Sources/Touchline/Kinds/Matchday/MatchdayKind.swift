@@ -62,13 +62,17 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
     }
 
     public static func levels(_ objective: MatchdayObjective) -> [ObjectiveLevel] {
-        [ObjectiveLevel("placed", objective.placed, maximise: true),
-         ObjectiveLevel("filled", objective.filled, maximise: true)]
+        [
+            ObjectiveLevel("placed", objective.placed, maximise: true),
+            ObjectiveLevel("filled", objective.filled, maximise: true)
+        ]
             + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])
-            + [ObjectiveLevel("maxLoad", objective.maxLoad), ObjectiveLevel("travel", objective.travel),
-               ObjectiveLevel("repeatPairings", objective.repeatPairings),
-               ObjectiveLevel("preferred", objective.preferred, maximise: true),
-               ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)]
+            + [
+                ObjectiveLevel("maxLoad", objective.maxLoad), ObjectiveLevel("travel", objective.travel),
+                ObjectiveLevel("repeatPairings", objective.repeatPairings),
+                ObjectiveLevel("preferred", objective.preferred, maximise: true),
+                ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)
+            ]
     }
 }
 

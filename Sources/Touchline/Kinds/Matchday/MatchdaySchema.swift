@@ -1,66 +1,62 @@
 extension MatchdayKind {
     /// The JSON Schema of a `matchday` instance.
     static let schema = #"""
-    {
-      "$schema": "https://json-schema.org/draft/2020-12/schema",
-      "$id": "https://touchline.invalid/schema/matchday.json",
-      "title": "Touchline matchday instance",
-      "type": "object",
-      "required": ["problem", "pitches", "matches", "officials"],
-      "properties": {
-        "problem": {"const": "matchday"},
-        "source": {"type": "string"},
-        "options": {"$ref": "#/$defs/options"},
-        "pitches": {
-          "type": "array", "minItems": 1,
-          "items": \#(PitchesKind.pitchSchema)
-        },
-        "travelMinutes": \#(OfficialsKind.travelSchema),
-        "matches": {
-          "type": "array",
-          "items": {
-            "type": "object", "required": ["id", "start", "durationMinutes", "size"],
-            "properties": {
-              "id": {"type": "string", "minLength": 1},
-              "start": {"$ref": "#/$defs/dateTime"},
-              "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440, "examples": [60]},
-              "size": {"type": "string"},
-              "competition": {"type": "string"},
-              "teams": {"type": "array", "items": {"type": "string"}},
-              "preferred": {"type": "array", "items": {"type": "string"}},
-              "pitch": {"type": ["string", "null"]},
-              "officials": {"type": "integer", "minimum": 0, "maximum": 50},
-              "minLevel": {"type": "integer", "minimum": -1000, "maximum": 1000}
-            }
-          }
-        },
-        "officials": {"type": "array", "items": \#(OfficialsKind.officialSchema)},
-        "pinned": \#(OfficialsKind.pinnedSchema),
-        "rules": {
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$id": "https://touchline.invalid/schema/matchday.json",
+          "title": "Touchline matchday instance",
           "type": "object",
+          "required": ["problem", "pitches", "matches", "officials"],
           "properties": {
-            "bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
-            "restMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
-            "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}
-          }
-        },
-        "teams": {"type": "array", "description": "optional names of the teams the matches give by id: every output (text, page, spreadsheet, calendar) shows the name",
-                  "items": {"type": "object", "required": ["id", "name"], "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}}}},
-        "calendarId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the identity of this club's or league's fixtures, mixed into calendar UIDs (--format ics)"},
-        "id": {"type": "string", "description": "the instance's name, echoed in its result (split gives each part one)"},
-        "part": {"type": "object", "description": "which part of a split instance this is: written by split, echoed by solve, checked by merge"},
-        "previous": {
-          "type": "object", "required": ["pitches"],
-          "properties": {
-            "pitches": {"type": "object", "additionalProperties": {"type": "string"}},
-            "assignments": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-            "unplaced": {}, "unfilled": {}, "usage": {}, "load": {}, "travel": {}, "moves": {}
+            "problem": {"const": "matchday"},
+            "source": {"type": "string"},
+            "options": {"$ref": "#/$defs/options"},
+            "pitches": {
+              "type": "array", "minItems": 1,
+              "items": \#(PitchesKind.pitchSchema)
+            },
+            "travelMinutes": \#(OfficialsKind.travelSchema),
+            "matches": {
+              "type": "array",
+              "items": {
+                "type": "object", "required": ["id", "start", "durationMinutes", "size"],
+                "properties": {
+                  "id": {"type": "string", "minLength": 1},
+                  "start": {"$ref": "#/$defs/dateTime"},
+                  "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440, "examples": [60]},
+                  "size": {"type": "string"},
+                  "competition": {"type": "string"},
+                  "teams": {"type": "array", "items": {"type": "string"}},
+                  "preferred": {"type": "array", "items": {"type": "string"}},
+                  "pitch": {"type": ["string", "null"]},
+                  "officials": {"type": "integer", "minimum": 0, "maximum": 50},
+                  "minLevel": {"type": "integer", "minimum": -1000, "maximum": 1000}
+                }
+              }
+            },
+            "officials": {"type": "array", "items": \#(OfficialsKind.officialSchema)},
+            "pinned": \#(OfficialsKind.pinnedSchema),
+            "rules": {
+              "type": "object",
+              "properties": {
+                "bufferMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
+                "restMinutes": {"type": "integer", "minimum": 0, "maximum": 1440},
+                "travelSpeedKmh": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}
+              }
+            },
+            \#(MatchDaySchema.identityProperties),
+            "previous": {
+              "type": "object", "required": ["pitches"],
+              "properties": {
+                "pitches": {"type": "object", "additionalProperties": {"type": "string"}},
+                "assignments": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+                "unplaced": {}, "unfilled": {}, "usage": {}, "load": {}, "travel": {}, "moves": {}
+              }
+            }
+          },
+          "$defs": {
+        \#(OfficialsKind.commonDefs)
           }
         }
-      },
-      "$defs": {
-    \#(OfficialsKind.commonDefs)
-      }
-    }
-    """#
+        """#
 }

@@ -29,8 +29,10 @@ extension MatchdayKind: SplittableKind {
     /// on them dropped) and with the officials given to other regions unable to work (`maxTotal` 0); a pitch
     /// or an official pinned to one of the part's matches stays.
     public static func restricted(_ instance: MatchdayInstance, to matches: [Int], excluding excluded: Set<String>) -> MatchdayInstance {
-        var part = restricted(instance, to: matches, budgets: OfficialsCore.zeroBudgets(
-            excluded, keepingPinsOf: matches.map { instance.matches[$0].id }, pinned: instance.pinned))
+        var part = restricted(
+            instance, to: matches,
+            budgets: OfficialsCore.zeroBudgets(
+                excluded, keepingPinsOf: matches.map { instance.matches[$0].id }, pinned: instance.pinned))
         let kept: Set<String>
         (part.pitches, part.matches, kept) = PitchesAnalysis.regionPart(instance.pitches, part.matches, excluded: excluded)
         if let previous = part.previous {

@@ -19,8 +19,14 @@ extension MatchdayKind {
         // The league fields of an official are the officials kind's (its kilometre and crew objective); a joint
         // pitches-and-officials plan does not weigh them, so they are refused rather than ignored.
         for (index, official) in instance.officials.enumerated() {
-            for (field, present) in [("home", official.home != nil), ("experience", official.experience != nil), ("avoid", official.avoid != nil), ("groups", official.groups != nil)] where present {
-                issues.add("officials[\(index)].\(field)", "not used by matchday (kilometres, experience and crews are planned by the officials kind); expected it only in an officials instance")
+            for (field, present) in [
+                ("home", official.home != nil), ("experience", official.experience != nil), ("avoid", official.avoid != nil),
+                ("groups", official.groups != nil)
+            ] where present {
+                issues.add(
+                    "officials[\(index)].\(field)",
+                    "not used by matchday (kilometres, experience and crews are planned by the officials kind); expected it only in an officials instance"
+                )
             }
         }
         let matchIds = Set(instance.matches.map(\.id))

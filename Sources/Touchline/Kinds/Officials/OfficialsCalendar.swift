@@ -16,6 +16,7 @@ extension OfficialsKind {
                 place: venues[match.venue].map { MatchCalendar.Place(name: $0.displayName, group: $0.group, lat: $0.lat, lon: $0.lon) },
                 unplacedReason: nil, officials: solution.assignments[match.id] ?? [], missingOfficials: missing[match.id] ?? 0)
         }
-        return MatchCalendar.plan(fixtures, officials: instance.officials, calendarId: instance.calendarId, teamNames: TeamName.lookup(instance.teams))
+        return MatchCalendar.plan(
+            fixtures, officials: instance.officials, calendarId: instance.calendarId, teamNames: TeamName.lookup(instance.teams))
     }
 }

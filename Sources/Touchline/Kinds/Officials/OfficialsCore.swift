@@ -54,9 +54,10 @@ struct OfficialsCore: Sendable {
     /// True when some official has a home (the solution then has distances and routes).
     var hasHomes: Bool { homeKm.contains { $0 != nil } }
 
-    init(matches: [Match], officials: [Official], places: [TravelPlace], placeNames: [String],
-         travelEntries: [TravelEntry], speedKmh: Double, rest: Int, pins: [OfficialPin], league: League = League())
-    {
+    init(
+        matches: [Match], officials: [Official], places: [TravelPlace], placeNames: [String],
+        travelEntries: [TravelEntry], speedKmh: Double, rest: Int, pins: [OfficialPin], league: League = League()
+    ) {
         self.matches = matches
         softTeamConflicts = league.softTeamConflicts
         avoidIsHard = league.avoidIsHard
@@ -173,9 +174,10 @@ struct OfficialsCore: Sendable {
         }
         var unfilled: [UnfilledSlots] = []
         for (m, crew) in crews.enumerated() where placeOf[m] != nil && crew.count < matches[m].needed {
-            unfilled.append(UnfilledSlots(
-                match: matches[m].id, missing: matches[m].needed - crew.count,
-                reason: reason(unfilled: m, crews: crews, placeOf: placeOf, worked: worked)))
+            unfilled.append(
+                UnfilledSlots(
+                    match: matches[m].id, missing: matches[m].needed - crew.count,
+                    reason: reason(unfilled: m, crews: crews, placeOf: placeOf, worked: worked)))
         }
         var travelCount: [String: Int] = [:]
         var moveList: [TravelMove] = []
@@ -184,9 +186,10 @@ struct OfficialsCore: Sendable {
             let legs = moves(ordered)
             travelCount[officials[o].id] = legs.count
             for leg in legs {
-                moveList.append(TravelMove(
-                    official: officials[o].id, from: matches[leg.from].id, to: matches[leg.to].id,
-                    fromGroup: groupOfPlace[placeOf[leg.from]!], toGroup: groupOfPlace[placeOf[leg.to]!]))
+                moveList.append(
+                    TravelMove(
+                        official: officials[o].id, from: matches[leg.from].id, to: matches[leg.to].id,
+                        fromGroup: groupOfPlace[placeOf[leg.from]!], toGroup: groupOfPlace[placeOf[leg.to]!]))
             }
         }
         var loadById: [String: Int] = [:]
@@ -203,9 +206,10 @@ struct OfficialsCore: Sendable {
                 for (day, entries) in days.sorted(by: { $0.key < $1.key }) {
                     let km = dayKm(o, places: entries.map(\.place))
                     perOfficial[officials[o].id, default: 0] += km
-                    routes.append(OfficialRoute(
-                        official: officials[o].id, date: LocalDateTime(minutes: day * 1440).dateText,
-                        matches: entries.map { matches[$0.match].id }, km: km))
+                    routes.append(
+                        OfficialRoute(
+                            official: officials[o].id, date: LocalDateTime(minutes: day * 1440).dateText,
+                            matches: entries.map { matches[$0.match].id }, km: km))
                 }
             }
             solution.routes = routes

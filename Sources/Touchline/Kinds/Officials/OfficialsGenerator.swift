@@ -1,4 +1,5 @@
 import TouchlineMILP
+
 extension OfficialsKind {
     static let generatorSize = GeneratorSize(
         meaning: "matches over a term, placed on the Field Game's pitches, with umpires for them",

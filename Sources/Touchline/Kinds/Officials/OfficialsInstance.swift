@@ -381,4 +381,3 @@ public struct OfficialRoute: Sendable, Codable, Equatable {
         self.km = km
     }
 }
-

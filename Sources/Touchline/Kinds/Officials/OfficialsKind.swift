@@ -64,7 +64,11 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
         var minExperience: [String: Int] = [:]
         for match in instance.matches { if let required = match.minExperience { minExperience[match.id] = required } }
         return OfficialsVerifier(
-            matches: instance.matches.map { .init(id: $0.id, start: $0.start, duration: $0.durationMinutes, place: $0.venue, teams: $0.teams ?? [], needed: $0.needed, minLevel: $0.minLevel ?? 0, most: $0.most) },
+            matches: instance.matches.map {
+                .init(
+                    id: $0.id, start: $0.start, duration: $0.durationMinutes, place: $0.venue, teams: $0.teams ?? [], needed: $0.needed,
+                    minLevel: $0.minLevel ?? 0, most: $0.most)
+            },
             places: instance.venues.map { .init(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon, x: $0.x, y: $0.y) },
             officials: instance.officials, pinned: instance.pinned ?? [], travel: instance.travelMinutes ?? [],
             rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? 50,
@@ -96,8 +100,10 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
         }
         return [ObjectiveLevel("filled", objective.filled, maximise: true)]
             + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])
-            + [ObjectiveLevel("maxLoad", objective.maxLoad), ObjectiveLevel("travel", objective.travel),
-               ObjectiveLevel("repeatPairings", objective.repeatPairings)]
+            + [
+                ObjectiveLevel("maxLoad", objective.maxLoad), ObjectiveLevel("travel", objective.travel),
+                ObjectiveLevel("repeatPairings", objective.repeatPairings)
+            ]
     }
 }
 
@@ -132,14 +138,17 @@ extension OfficialsCore {
         for (m, pinned) in pins.enumerated() {
             let match = matches[m]
             if pinned.count > match.maxCrew {
-                problems.append("\(pinned.count) officials are pinned to \(match.id), " + (match.maxCrew == match.needed ? "which needs \(match.needed)" : "which takes at most \(match.maxCrew)"))
+                problems.append(
+                    "\(pinned.count) officials are pinned to \(match.id), "
+                        + (match.maxCrew == match.needed ? "which needs \(match.needed)" : "which takes at most \(match.maxCrew)"))
             }
             for o in pinned {
                 let official = officials[o]
                 if (official.level ?? 0) < match.minLevel {
                     problems.append("\(official.id) (level \(official.level ?? 0)) is pinned to \(match.id), which needs level \(match.minLevel)")
                 } else if let groups = official.groups, let group = match.group, !groups.contains(group) {
-                    problems.append("\(official.id) is pinned to \(match.id) in \(group), outside their field groups (\(groups.joined(separator: ", ")))")
+                    problems.append(
+                        "\(official.id) is pinned to \(match.id) in \(group), outside their field groups (\(groups.joined(separator: ", ")))")
                 } else if let window = (official.unavailable ?? []).first(where: {
                     $0.overlaps(start: LocalDateTime(minutes: match.start), end: LocalDateTime(minutes: match.end))
                 }) {
@@ -148,7 +157,9 @@ extension OfficialsCore {
                     problems.append("\(official.id) is pinned to \(match.id) but is attached to \(team)")
                 }
                 if avoidIsHard, let other = pinned.first(where: { avoids[o].contains($0) }) {
-                    problems.append("\(official.id) and \(officials[other].id) are both pinned to \(match.id), but \(official.id) avoids \(officials[other].id) (rules.avoidIsHard)")
+                    problems.append(
+                        "\(official.id) and \(officials[other].id) are both pinned to \(match.id), but \(official.id) avoids \(officials[other].id) (rules.avoidIsHard)"
+                    )
                 }
                 pinnedOf[o].append(m)
             }
@@ -159,7 +170,9 @@ extension OfficialsCore {
                 for b in list[(i + 1)...] {
                     guard let pa = placeOf[a], let pb = placeOf[b] else { continue }
                     if clash(a, at: pa, b, at: pb) {
-                        problems.append("\(official.id) is pinned to \(matches[a].id) and \(matches[b].id), which are too close together (rest \(rest) min, travel \(travel.minutes[pa][pb]) min)")
+                        problems.append(
+                            "\(official.id) is pinned to \(matches[a].id) and \(matches[b].id), which are too close together (rest \(rest) min, travel \(travel.minutes[pa][pb]) min)"
+                        )
                     }
                 }
             }
@@ -170,7 +183,8 @@ extension OfficialsCore {
                 var perDay: [Int: Int] = [:]
                 for m in list { perDay[matches[m].day, default: 0] += 1 }
                 for (day, count) in perDay.sorted(by: { $0.key < $1.key }) where count > limit {
-                    problems.append("\(official.id) is pinned to \(count) matches on \(LocalDateTime(minutes: day * 1440).dateText), above maxPerDay \(limit)")
+                    problems.append(
+                        "\(official.id) is pinned to \(count) matches on \(LocalDateTime(minutes: day * 1440).dateText), above maxPerDay \(limit)")
                 }
             }
         }

@@ -28,12 +28,12 @@ extension OfficialsKind: OwnPipelineKind {
         if whole.model.variableCount <= 600 { return nil }
         let midSized = whole.model.variableCount <= 6000
         guard let plan = greedy(prepared, seconds: nil), let start = whole.encode(plan),
-              whole.model.violations(of: start).isEmpty
+            whole.model.violations(of: start).isEmpty
         else { return nil }
         // The first level (required slots filled) must be at its bound already; otherwise the lexicographic
         // branch and bound of the engine's single-model path is the right tool.
         guard let first = whole.model.objectives.first, let firstBound = first.bound,
-              abs(first.expression.value(start) - firstBound) < 0.5
+            abs(first.expression.value(start) - firstBound) < 0.5
         else { return nil }
         // The search works on the model with the greedy plan's crew sizes fixed (exact for such plans, and
         // with continuous deviation and frequency columns, far easier for GLPK); the bound comes from the
@@ -45,15 +45,18 @@ extension OfficialsKind: OwnPipelineKind {
         var warnings: [String] = []
         let levels = objectiveLevels(instance)
         if levels.contains(where: { $0.weights.contains { $0.term == .distanceKm } }),
-           let missing = instance.officials.first(where: { $0.home == nil })
+            let missing = instance.officials.first(where: { $0.home == nil })
         {
             warnings.append("the objective counts distanceKm but \(missing.id) (and maybe others) has no home: their matches add no distance")
         }
         let neighbourhoods = LeagueNeighbourhoods(instance: instance, builder: builder)
-        var stats: [LevelStats] = [LevelStats(
-            name: first.name, termination: .optimal, value: first.expression.value(incumbent), bound: firstBound, gap: 0,
-            seconds: elapsed(), nodes: 0)]
-        options.control?.report(.levelFinished(name: first.name, termination: .optimal, objective: firstBound, bound: firstBound, gap: 0, seconds: elapsed()))
+        var stats: [LevelStats] = [
+            LevelStats(
+                name: first.name, termination: .optimal, value: first.expression.value(incumbent), bound: firstBound, gap: 0,
+                seconds: elapsed(), nodes: 0)
+        ]
+        options.control?.report(
+            .levelFinished(name: first.name, termination: .optimal, objective: firstBound, bound: firstBound, gap: 0, seconds: elapsed()))
         // The bound of the first cost level from the LP relaxation, with a share of the limit.
         let boundShare = min(0.2 * limit, 30)
         let searchEnd = midSized ? 0.4 * limit : limit - boundShare
@@ -64,9 +67,10 @@ extension OfficialsKind: OwnPipelineKind {
             let share = left / Double(levelCount - level)
             if share < 0.1 {
                 // No time to search: the level stands at the start's value, unproven.
-                stats.append(LevelStats(
-                    name: model.objectives[level].name, termination: .feasible, stopReason: .timeLimit,
-                    value: model.objectives[level].expression.value(incumbent), bound: nil, gap: nil, seconds: 0, nodes: 0))
+                stats.append(
+                    LevelStats(
+                        name: model.objectives[level].name, termination: .feasible, stopReason: .timeLimit,
+                        value: model.objectives[level].expression.value(incumbent), bound: nil, gap: nil, seconds: 0, nodes: 0))
                 continue
             }
             options.control?.report(.levelStarted(name: model.objectives[level].name, index: level, count: levelCount))
@@ -80,9 +84,10 @@ extension OfficialsKind: OwnPipelineKind {
             }
             incumbent = outcome.values
             rounds += outcome.rounds
-            stats.append(LevelStats(
-                name: model.objectives[level].name, termination: .feasible, stopReason: options.isCancelled ? .cancelled : .timeLimit,
-                value: outcome.objective, bound: nil, gap: nil, seconds: outcome.seconds, nodes: outcome.rounds))
+            stats.append(
+                LevelStats(
+                    name: model.objectives[level].name, termination: .feasible, stopReason: options.isCancelled ? .cancelled : .timeLimit,
+                    value: outcome.objective, bound: nil, gap: nil, seconds: outcome.seconds, nodes: outcome.rounds))
         }
         var solution = formulation.decode(Assignment(incumbent))
         // The levels' values are the plan's own, counted by the verifier.
@@ -109,7 +114,7 @@ extension OfficialsKind: OwnPipelineKind {
                     }
                 }
                 if result.levels.count > 1, let levelBound = result.levels[1].bound,
-                   result.levels[1].termination == .optimal || result.levels[1].termination == .feasible
+                    result.levels[1].termination == .optimal || result.levels[1].termination == .feasible
                 {
                     found = max(found ?? -.infinity, (levelBound - 1e-6).rounded(.up))
                 }

@@ -119,8 +119,9 @@ struct OfficialsModelBuilder {
                 if shared.isEmpty { continue }
                 for (indicatorA, indicatorB, label) in Self.blocks(clashing, optionsA, optionsB, core) {
                     for o in shared {
-                        model.add(variableOf[a][o]! + variableOf[b][o]! + indicatorA + indicatorB <= 3,
-                                  name: "clash[\(matches[a].id),\(matches[b].id),\(core.officials[o].id),\(label)]")
+                        model.add(
+                            variableOf[a][o]! + variableOf[b][o]! + indicatorA + indicatorB <= 3,
+                            name: "clash[\(matches[a].id),\(matches[b].id),\(core.officials[o].id),\(label)]")
                     }
                 }
             }
@@ -278,9 +279,11 @@ struct OfficialsModelBuilder {
                                 model.add(y + xc <= 1, name: "route_between[\(matches[a].id),\(matches[b].id),\(core.officials[o].id)]")
                             }
                             let ia = xa.index, ib = xb.index, ic = inBetween.map(\.index)
-                            model.define(y, as: .rule { values in
-                                values[ia] > 0.5 && values[ib] > 0.5 && !ic.contains { values[$0] > 0.5 } ? 1 : 0
-                            })
+                            model.define(
+                                y,
+                                as: .rule { values in
+                                    values[ia] > 0.5 && values[ib] > 0.5 && !ic.contains { values[$0] > 0.5 } ? 1 : 0
+                                })
                             km -= Double(saving) * y
                         }
                     }
@@ -322,9 +325,11 @@ struct OfficialsModelBuilder {
                 for (o, v) in row where core.experience[o] != 0 { experience += Double(core.experience[o]) * v }
                 model.add(experience + Double(required) * l >= Double(required), name: "experience[\(match.id)]")
                 let weights = row.map { ($0.value.index, Double(core.experience[$0.key])) }
-                model.define(l, as: .rule { values in
-                    weights.reduce(0) { $0 + (values[$1.0] > 0.5 ? $1.1 : 0) } < Double(required) ? 1 : 0
-                })
+                model.define(
+                    l,
+                    as: .rule { values in
+                        weights.reduce(0) { $0 + (values[$1.0] > 0.5 ? $1.1 : 0) } < Double(required) ? 1 : 0
+                    })
                 low += l
             }
             terms[.lowExperience] = low
@@ -338,7 +343,8 @@ struct OfficialsModelBuilder {
                         let weight = (core.avoids[o].contains(p) ? 1 : 0) + (core.avoids[p].contains(o) ? 1 : 0)
                         if weight == 0 { continue }
                         let c = model.addVariable("crew_conflict[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]", lower: 0, upper: 1)
-                        model.add(LinearExpression(c) >= vo + vp - 1, name: "crew_conflict[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]")
+                        model.add(
+                            LinearExpression(c) >= vo + vp - 1, name: "crew_conflict[\(match.id),\(core.officials[o].id),\(core.officials[p].id)]")
                         model.define(c, as: .maxOf([vo + vp - 1], floor: 0))
                         pairColumns[m][o, default: []].append(c.index)
                         pairColumns[m][p, default: []].append(c.index)
@@ -387,12 +393,14 @@ struct OfficialsModelBuilder {
                 model.add(count * z >= count * load - allSlots, name: "load_above[\(official.id)]")
                 let own = worked.map(\.index)
                 let total = n
-                model.define(z, as: .rule { values in
-                    let s = slotIndices.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
-                    let k = own.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
-                    let gap = abs(s - total * k)
-                    return Double((gap + total - 1) / total)
-                })
+                model.define(
+                    z,
+                    as: .rule { values in
+                        let s = slotIndices.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                        let k = own.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                        let gap = abs(s - total * k)
+                        return Double((gap + total - 1) / total)
+                    })
                 deviation += z
             }
             terms[.loadDeviation] = deviation
@@ -430,11 +438,13 @@ struct OfficialsModelBuilder {
                     model.add(count * w >= count * sum(worked) - teamSlots, name: "team_frequency[\(official.id),\(team)]")
                     let own = worked.map(\.index)
                     let total = n
-                    model.define(w, as: .rule { values in
-                        let s = teamIndices.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
-                        let k = own.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
-                        return Double(max(0, (total * k - s + total - 1) / total))
-                    })
+                    model.define(
+                        w,
+                        as: .rule { values in
+                            let s = teamIndices.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                            let k = own.reduce(0) { $0 + (values[$1] > 0.5 ? 1 : 0) }
+                            return Double(max(0, (total * k - s + total - 1) / total))
+                        })
                     frequency += w
                 }
             }
@@ -507,8 +517,11 @@ struct OfficialsModelBuilder {
                 result.append((sum(inA.map { optionsA[$0].indicator }), sum(inB.map { optionsB[$0].indicator }), "\(parts[0])-\(parts[1])"))
             } else {
                 for (i, j) in pairs {
-                    result.append((optionsA[i].indicator, optionsB[j].indicator,
-                                   "\(core.placeIds[optionsA[i].place])-\(core.placeIds[optionsB[j].place])"))
+                    result.append(
+                        (
+                            optionsA[i].indicator, optionsB[j].indicator,
+                            "\(core.placeIds[optionsA[i].place])-\(core.placeIds[optionsB[j].place])"
+                        ))
                 }
             }
         }

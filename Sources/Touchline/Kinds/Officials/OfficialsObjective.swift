@@ -92,7 +92,8 @@ extension OfficialsRules {
         func single(_ term: OfficialsTerm, _ weight: Int = 1) -> OfficialsLevelSpec {
             OfficialsLevelSpec(name: term.rawValue, weights: [(term, weight)])
         }
-        let classic = [single(.filled, -1)] + (hasPrevious ? [single(.changes)] : [])
+        let classic =
+            [single(.filled, -1)] + (hasPrevious ? [single(.changes)] : [])
             + [single(.maxLoad), single(.travel), single(.repeatPairings)]
         switch objective {
         case nil where isTour:
@@ -101,8 +102,10 @@ extension OfficialsRules {
         case nil, .preset("default")?:
             return classic
         case .preset("udine")?:
-            let terms: [OfficialsTerm] = [.distanceKm, .loadDeviation, .optionalUnfilled, .teamFrequency, .lowExperience,
-                                          .crewConflicts, .teamConflicts]
+            let terms: [OfficialsTerm] = [
+                .distanceKm, .loadDeviation, .optionalUnfilled, .teamFrequency, .lowExperience,
+                .crewConflicts, .teamConflicts
+            ]
             return [single(.filled, -1), OfficialsLevelSpec(name: "cost", weights: terms.map { ($0, 1) })]
         case .preset?:
             return classic

@@ -36,8 +36,10 @@ extension OfficialsKind: SplittableKind {
     /// with no matches to work (`maxTotal` 0), unless pinned to one of the part's matches (the merge's
     /// verification then catches an official the regions' plans double-book).
     public static func restricted(_ instance: OfficialsInstance, to matches: [Int], excluding excluded: Set<String>) -> OfficialsInstance {
-        restricted(instance, to: matches, budgets: OfficialsCore.zeroBudgets(
-            excluded, keepingPinsOf: matches.map { instance.matches[$0].id }, pinned: instance.pinned))
+        restricted(
+            instance, to: matches,
+            budgets: OfficialsCore.zeroBudgets(
+                excluded, keepingPinsOf: matches.map { instance.matches[$0].id }, pinned: instance.pinned))
     }
 
     public static func termLimits(_ instance: OfficialsInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }

@@ -31,8 +31,9 @@ enum OfficialsText {
         sheets.unfilled = solution.unfilled.map { ($0.match, $0.missing, $0.reason) }
         let moving = solution.travel.values.contains { $0 > 0 }
         sheets.load = officials.map { official in
-            DaySheets.Count(name: official.displayName, group: nil, count: solution.load[official.id] ?? 0,
-                            extra: moving ? String(solution.travel[official.id] ?? 0) : nil)
+            DaySheets.Count(
+                name: official.displayName, group: nil, count: solution.load[official.id] ?? 0,
+                extra: moving ? String(solution.travel[official.id] ?? 0) : nil)
         }
         // Season tours: each official's km instead of moves between field groups.
         if let tours = solution.tourKm {

@@ -20,7 +20,8 @@ struct OfficialsChecks {
         for (index, pin) in pins.enumerated() {
             let path = "pinned[\(index)]"
             issues.require(matchIds.contains(pin.match), "\(path).match", "unknown match \"\(pin.match)\"; expected one of the matches' ids")
-            issues.require(officialIds.contains(pin.official), "\(path).official", "unknown official \"\(pin.official)\"; expected one of the officials' ids")
+            issues.require(
+                officialIds.contains(pin.official), "\(path).official", "unknown official \"\(pin.official)\"; expected one of the officials' ids")
             if !seen.insert(pin.match + "\u{1}" + pin.official).inserted { issues.add(path, "duplicate pin") }
         }
     }
@@ -130,13 +131,15 @@ extension OfficialsInstance {
                 issues.require(experience >= 0 && experience <= 1000, "\(path).experience", "expected a whole number from 0 to 1000")
             }
             for (j, other) in (official.avoid ?? []).enumerated() {
-                issues.require(officialIds.contains(other), "\(path).avoid[\(j)]", "unknown official \"\(other)\"; expected one of the officials' ids")
+                issues.require(
+                    officialIds.contains(other), "\(path).avoid[\(j)]", "unknown official \"\(other)\"; expected one of the officials' ids")
                 issues.require(other != official.id, "\(path).avoid[\(j)]", "an official cannot avoid itself")
             }
             let venueGroups = Set(venues.map { $0.group ?? "" })
             for (j, group) in (official.groups ?? []).enumerated() {
-                issues.require(venueGroups.contains(group), "\(path).groups[\(j)]",
-                               "unknown field group \"\(group)\"; expected one of the venues' groups (\(venueGroups.sorted().joined(separator: ", ")))")
+                issues.require(
+                    venueGroups.contains(group), "\(path).groups[\(j)]",
+                    "unknown field group \"\(group)\"; expected one of the venues' groups (\(venueGroups.sorted().joined(separator: ", ")))")
             }
         }
         if geographic.count > 1 {
@@ -145,7 +148,8 @@ extension OfficialsInstance {
         for (index, match) in matches.enumerated() {
             let path = "matches[\(index)]"
             if let most = match.maxOfficials {
-                issues.require(most >= match.needed && most <= 50, "\(path).maxOfficials", "expected a whole number from officials (\(match.needed)) to 50")
+                issues.require(
+                    most >= match.needed && most <= 50, "\(path).maxOfficials", "expected a whole number from officials (\(match.needed)) to 50")
             }
             if let required = match.minExperience {
                 issues.require(required >= 0 && required <= 50_000, "\(path).minExperience", "expected a whole number from 0 to 50000")
@@ -153,15 +157,18 @@ extension OfficialsInstance {
         }
         switch rules?.objective {
         case let .preset(name)? where !(rules?.isTour ?? false):
-            issues.require(OfficialsObjectiveSpec.presets.contains(name), "rules.objective", "unknown preset \"\(name)\"; expected \"udine\", \"default\" or a list of levels")
+            issues.require(
+                OfficialsObjectiveSpec.presets.contains(name), "rules.objective",
+                "unknown preset \"\(name)\"; expected \"udine\", \"default\" or a list of levels")
         case let .levels(levels)?:
             issues.require(!levels.isEmpty, "rules.objective", "expected at least one level")
             for (index, level) in levels.enumerated() {
                 let path = "rules.objective[\(index)]"
                 issues.require(!level.isEmpty, path, "expected a map from term to weight")
                 for (term, weight) in level.sorted(by: { $0.key < $1.key }) {
-                    issues.require(OfficialsTerm(rawValue: term) != nil, "\(path).\(term)",
-                                   "unknown term; expected one of " + OfficialsTerm.allCases.map(\.rawValue).joined(separator: ", "))
+                    issues.require(
+                        OfficialsTerm(rawValue: term) != nil, "\(path).\(term)",
+                        "unknown term; expected one of " + OfficialsTerm.allCases.map(\.rawValue).joined(separator: ", "))
                     issues.require((-1_000_000...1_000_000).contains(weight), "\(path).\(term)", "expected a weight from -1000000 to 1000000")
                 }
             }

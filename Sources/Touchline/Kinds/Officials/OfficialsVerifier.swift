@@ -100,7 +100,8 @@ struct OfficialsVerifier {
             if Set(crew).count != crew.count { violations.append("\(match.id) lists an official twice") }
             let most = max(match.needed, match.most ?? match.needed)
             if crew.count > most {
-                violations.append("\(match.id) has \(crew.count) officials but " + (most == match.needed ? "needs \(match.needed)" : "allows at most \(most)"))
+                violations.append(
+                    "\(match.id) has \(crew.count) officials but " + (most == match.needed ? "needs \(match.needed)" : "allows at most \(most)"))
             }
             let missing = max(0, match.needed - crew.count)
             if (unfilledOf[match.id] ?? 0) != missing {
@@ -115,9 +116,10 @@ struct OfficialsVerifier {
                     violations.append("\(id) (level \(official.level ?? 0)) officiates \(match.id), which needs level \(match.minLevel)")
                 }
                 if let groups = official.groups, let place = match.place,
-                   let group = places.first(where: { $0.id == place })?.group, !groups.contains(group)
+                    let group = places.first(where: { $0.id == place })?.group, !groups.contains(group)
                 {
-                    violations.append("\(id) officiates \(match.id) in field group \(group), outside the official's groups (\(groups.joined(separator: ", ")))")
+                    violations.append(
+                        "\(id) officiates \(match.id) in field group \(group), outside the official's groups (\(groups.joined(separator: ", ")))")
                 }
                 let end = match.start + match.duration
                 for window in official.unavailable ?? [] where match.start < window.to && window.from < end {
@@ -145,7 +147,9 @@ struct OfficialsVerifier {
                     let from = placeById[first.place!], to = placeById[second.place!]
                     let travelTime = (from != nil && to != nil) ? minutes(from!, to!, table: travelTable) : 0
                     if (first.start + first.duration + rest + travelTime).minutes > second.start.minutes {
-                        violations.append("\(official.id) cannot get from \(first.id) to \(second.id) in time (ends \(LocalDateTime(minutes: first.start.minutes + first.duration).timeText), rest \(rest) min, travel \(travelTime) min, next starts \(second.start.timeText))")
+                        violations.append(
+                            "\(official.id) cannot get from \(first.id) to \(second.id) in time (ends \(LocalDateTime(minutes: first.start.minutes + first.duration).timeText), rest \(rest) min, travel \(travelTime) min, next starts \(second.start.timeText))"
+                        )
                     }
                 }
             }
@@ -156,7 +160,8 @@ struct OfficialsVerifier {
                 var perDay: [Int: Int] = [:]
                 for match in list { perDay[match.start.day, default: 0] += 1 }
                 for (day, count) in perDay.sorted(by: { $0.key < $1.key }) where count > limit {
-                    violations.append("\(official.id) has \(count) matches on \(LocalDateTime(minutes: day * 1440).dateText), above maxPerDay \(limit)")
+                    violations.append(
+                        "\(official.id) has \(count) matches on \(LocalDateTime(minutes: day * 1440).dateText), above maxPerDay \(limit)")
                 }
             }
             if let reported = solution.load[official.id], reported != list.count {
@@ -246,8 +251,9 @@ extension OfficialsVerifier {
                 if stops.count < 2 { stops = [home, home] }
                 var km = 0
                 for (a, b) in zip(stops, stops.dropFirst()) { km += Self.legKm(a, b) ?? 0 }
-                result.append(OfficialRoute(
-                    official: official.id, date: LocalDateTime(minutes: day * 1440).dateText, matches: matches.map(\.id), km: km))
+                result.append(
+                    OfficialRoute(
+                        official: official.id, date: LocalDateTime(minutes: day * 1440).dateText, matches: matches.map(\.id), km: km))
             }
         }
         return result
@@ -262,7 +268,11 @@ extension OfficialsVerifier {
         let expected = routes(worked)
         if let reported = solution.routes, reported != expected {
             let wrong = zip(reported, expected).first { $0 != $1 }
-            violations.append("routes differ from the plan's matches" + (wrong.map { ": \($0.0.official) on \($0.0.date) is reported as \($0.0.matches) (\($0.0.km) km), the plan gives \($0.1.matches) (\($0.1.km) km)" } ?? " (\(reported.count) routes, the plan has \(expected.count))"))
+            violations.append(
+                "routes differ from the plan's matches"
+                    + (wrong.map {
+                        ": \($0.0.official) on \($0.0.date) is reported as \($0.0.matches) (\($0.0.km) km), the plan gives \($0.1.matches) (\($0.1.km) km)"
+                    } ?? " (\(reported.count) routes, the plan has \(expected.count))"))
         } else if solution.routes == nil {
             violations.append("routes: missing (officials have homes)")
         }
@@ -282,7 +292,7 @@ extension OfficialsVerifier {
     /// Every objective term of an `officials` plan, counted from the plan and the instance alone.
     func terms(_ assignments: [String: [String]], previous: [String: [String]]?, classic: OfficialsObjective) -> [OfficialsTerm: Int] {
         var terms: [OfficialsTerm: Int] = [
-            .filled: 0, .maxLoad: classic.maxLoad, .travel: classic.travel, .repeatPairings: classic.repeatPairings,
+            .filled: 0, .maxLoad: classic.maxLoad, .travel: classic.travel, .repeatPairings: classic.repeatPairings
         ]
         if let changes = classic.changes { terms[.changes] = changes }
         var officialById: [String: Official] = [:]

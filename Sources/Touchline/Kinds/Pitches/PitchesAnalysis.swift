@@ -31,7 +31,9 @@ public struct PitchesAnalysis: PreparedInstance {
         let buffer = instance.bufferMinutes
         eligible = instance.matches.map { match in
             let candidates: [Int]
-            if let pinned = match.pitch, let position = index[pinned] { candidates = [position] } else {
+            if let pinned = match.pitch, let position = index[pinned] {
+                candidates = [position]
+            } else {
                 candidates = Array(instance.pitches.indices)
             }
             return candidates.filter { Self.fits(instance.pitches[$0], match) }
@@ -106,7 +108,8 @@ public struct PitchesAnalysis: PreparedInstance {
             if let clashing = others.first(where: { clash($0, matchIndex) }) {
                 blocked.append("\(pitch.displayName) has \(instance.matches[clashing].id)")
             } else if let limit = pitch.maxPerDay,
-                      others.filter({ instance.matches[$0].start.day == match.start.day }).count >= limit {
+                others.filter({ instance.matches[$0].start.day == match.start.day }).count >= limit
+            {
                 blocked.append("\(pitch.displayName) is at its limit of \(limit) a day")
             }
         }
@@ -243,11 +246,14 @@ extension PitchesAnalysis {
         let pinned = Set(matches.compactMap(\.pitch))
         let kept = pitches.filter { pinned.contains($0.id) || !excluded.contains("pitch:\($0.id)") }
         let ids = Set(kept.map(\.id))
-        return (kept, matches.map { match in
-            var match = match
-            match.preferred = match.preferred.map { $0.filter(ids.contains) }
-            return match
-        }, ids)
+        return (
+            kept,
+            matches.map { match in
+                var match = match
+                match.preferred = match.preferred.map { $0.filter(ids.contains) }
+                return match
+            }, ids
+        )
     }
 
     /// A match's region for `split --by region`: its pinned pitch's, else its first preferred pitch's that it

@@ -53,9 +53,10 @@ struct PitchesModelBuilder {
         let instance = analysis.instance
         let matches = instance.matches
         for (matchIndex, match) in matches.enumerated() {
-            x.append(analysis.eligible[matchIndex].map { pitch in
-                (pitch, model.addBinary("x[\(match.id),\(instance.pitches[pitch].id)]"))
-            })
+            x.append(
+                analysis.eligible[matchIndex].map { pitch in
+                    (pitch, model.addBinary("x[\(match.id),\(instance.pitches[pitch].id)]"))
+                })
         }
         placeable = x.filter { !$0.isEmpty }.count
         let x = self.x
@@ -79,7 +80,8 @@ struct PitchesModelBuilder {
             if let limit = instance.pitches[pitch].maxPerDay {
                 for (day, users) in analysis.byDay[pitch].sorted(by: { $0.key < $1.key }) where users.count > limit {
                     let members = users.compactMap { variable($0, pitch) }
-                    model.add(sum(members) <= Double(limit), name: "per_day[\(instance.pitches[pitch].id),\(LocalDateTime(minutes: day * 1440).dateText)]")
+                    model.add(
+                        sum(members) <= Double(limit), name: "per_day[\(instance.pitches[pitch].id),\(LocalDateTime(minutes: day * 1440).dateText)]")
                 }
             }
         }

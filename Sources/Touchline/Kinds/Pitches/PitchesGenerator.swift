@@ -1,4 +1,5 @@
 import TouchlineMILP
+
 extension PitchesKind {
     static let generatorSize = GeneratorSize(
         meaning: "matches over a term on the Field Game's North and South Fields",

@@ -23,7 +23,7 @@ extension PitchesKind {
             let free = analysis.eligible[matchIndex].filter { pitch in
                 if onPitch[pitch].contains(where: { analysis.clash($0, matchIndex) }) { return false }
                 if let limit = instance.pitches[pitch].maxPerDay,
-                   onPitch[pitch].filter({ matches[$0].start.day == match.start.day }).count >= limit
+                    onPitch[pitch].filter({ matches[$0].start.day == match.start.day }).count >= limit
                 {
                     return false
                 }

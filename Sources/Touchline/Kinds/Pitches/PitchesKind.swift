@@ -36,14 +36,17 @@ public enum PitchesKind: ProblemKind, PreCheckedKind {
             let pitch = instance.pitches.first { $0.id == pitchId }!
             for (i, a) in matches.enumerated() {
                 for b in matches[(i + 1)...] where a.start < b.end + buffer && b.start < a.end + buffer {
-                    problems.append("\(a.id) and \(b.id) are both pinned to \(pitch.displayName) at overlapping times (with the \(buffer)-minute buffer)")
+                    problems.append(
+                        "\(a.id) and \(b.id) are both pinned to \(pitch.displayName) at overlapping times (with the \(buffer)-minute buffer)")
                 }
             }
             if let limit = pitch.maxPerDay {
                 var perDay: [Int: Int] = [:]
                 for match in matches { perDay[match.start.day, default: 0] += 1 }
                 for (day, count) in perDay.sorted(by: { $0.key < $1.key }) where count > limit {
-                    problems.append("\(count) matches are pinned to \(pitch.displayName) on \(LocalDateTime(minutes: day * 1440).dateText), above its limit of \(limit) a day")
+                    problems.append(
+                        "\(count) matches are pinned to \(pitch.displayName) on \(LocalDateTime(minutes: day * 1440).dateText), above its limit of \(limit) a day"
+                    )
                 }
             }
         }

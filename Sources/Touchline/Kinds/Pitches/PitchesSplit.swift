@@ -50,9 +50,10 @@ extension PitchesKind: SplittableKind {
         let analysis = PitchesAnalysis(instance)
         var assignments: [String: String] = [:]
         for part in parts { assignments.merge(part.assignments) { first, _ in first } }
-        return analysis.solution(placement: instance.matches.map { match in
-            assignments[match.id].flatMap { analysis.pitchIndex[$0] }
-        })
+        return analysis.solution(
+            placement: instance.matches.map { match in
+                assignments[match.id].flatMap { analysis.pitchIndex[$0] }
+            })
     }
 
     public static func assignedMatches(_ solution: PitchesSolution) -> Set<String> {

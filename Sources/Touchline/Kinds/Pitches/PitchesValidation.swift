@@ -23,8 +23,9 @@ extension PitchesInstance {
             let path = "matches[\(index)]"
             issues.require(!match.id.isEmpty, "\(path).id", "expected a non-empty id")
             if !matchIds.insert(match.id).inserted { issues.add("\(path).id", "duplicate match id \"\(match.id)\"") }
-            issues.require(match.durationMinutes > 0 && match.durationMinutes <= 24 * 60, "\(path).durationMinutes",
-                           "expected a whole number of minutes from 1 to 1440")
+            issues.require(
+                match.durationMinutes > 0 && match.durationMinutes <= 24 * 60, "\(path).durationMinutes",
+                "expected a whole number of minutes from 1 to 1440")
             issues.require(!match.size.isEmpty, "\(path).size", "expected a size")
             for (preferredIndex, pitch) in (match.preferred ?? []).enumerated() where !pitchIds.contains(pitch) {
                 issues.add("\(path).preferred[\(preferredIndex)]", "unknown pitch \"\(pitch)\"; expected one of the pitches' ids")

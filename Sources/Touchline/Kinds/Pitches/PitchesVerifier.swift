@@ -55,7 +55,8 @@ extension PitchesKind {
                 var perDay: [Int: Int] = [:]
                 for match in matches { perDay[match.start.day, default: 0] += 1 }
                 for (day, count) in perDay.sorted(by: { $0.key < $1.key }) where count > limit {
-                    violations.append("\(pitchId) has \(count) matches on \(LocalDateTime(minutes: day * 1440).dateText), above its limit of \(limit)")
+                    violations.append(
+                        "\(pitchId) has \(count) matches on \(LocalDateTime(minutes: day * 1440).dateText), above its limit of \(limit)")
                 }
             }
         }
@@ -86,10 +87,11 @@ extension PitchesKind {
         }
         var changes: Int? = nil
         if let previous = instance.previous {
-            changes = instance.matches.filter { match in
-                guard let old = previous.assignments[match.id] else { return false }
-                return solution.assignments[match.id] != old
-            }.count
+            changes =
+                instance.matches.filter { match in
+                    guard let old = previous.assignments[match.id] else { return false }
+                    return solution.assignments[match.id] != old
+                }.count
         }
         let splits = groupsOfTeamDay.values.reduce(0) { $0 + max(0, $1.count - 1) }
         return PitchesObjective(
@@ -99,7 +101,9 @@ extension PitchesKind {
     public static func levels(_ objective: PitchesObjective) -> [ObjectiveLevel] {
         [ObjectiveLevel("placed", objective.placed, maximise: true)]
             + (objective.changes.map { [ObjectiveLevel("changes", $0)] } ?? [])
-            + [ObjectiveLevel("preferred", objective.preferred, maximise: true),
-               ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)]
+            + [
+                ObjectiveLevel("preferred", objective.preferred, maximise: true),
+                ObjectiveLevel("maxUsage", objective.maxUsage), ObjectiveLevel("groupSplits", objective.groupSplits)
+            ]
     }
 }

@@ -1,4 +1,5 @@
 import TouchlineMILP
+
 /// The Eton Field Game's grounds and a term's fixture pattern, for the generators of `pitches`, `officials` and
 /// `matchday` (`touchline generate`). The field groups, pitch names, houses, competitions and kick-off times
 /// are the school's; the fixtures themselves are random with realistic counts (Tuesday and Thursday afternoons
@@ -28,7 +29,7 @@ enum FieldGame {
     static let houses = [
         "hawtrey", "durnford", "godolphin", "jourdelays", "westbury", "baldwins-bec", "evans", "keate", "warre",
         "penn", "waynflete", "villiers", "angelos", "manor", "walpole", "holland-house", "common-lane", "carter",
-        "farrer", "hopgarden", "wotton", "the-timbralls", "mustians", "cotton-hall",
+        "farrer", "hopgarden", "wotton", "the-timbralls", "mustians", "cotton-hall"
     ]
     static let senior = ["Senior Ties", "Senior League", "School Field"]
     static let junior = ["Junior Shield", "Junior League", "Non-Specialist", "Training", "Patagonian"]
@@ -75,11 +76,12 @@ enum FieldGame {
         let senior = random.chance(0.45)
         let competition = random.pick(senior ? FieldGame.senior : junior)
         let kickOff = random.chance(0.75) ? 14 * 60 + 25 : 15 * 60 + 45
-        let preferred: [String]? = switch competition {
-        case "Senior Ties": ["college-field", "agars-1"]
-        case "Junior Shield": ["south-meadow-1", "south-meadow-2"]
-        default: nil
-        }
+        let preferred: [String]? =
+            switch competition {
+            case "Senior Ties": ["college-field", "agars-1"]
+            case "Junior Shield": ["south-meadow-1", "south-meadow-2"]
+            default: nil
+            }
         return Fixture(
             id: "m\(number)", start: day + kickOff, durationMinutes: senior ? 60 : 50, senior: senior,
             competition: competition, teams: [home, away], preferred: preferred)
@@ -98,9 +100,10 @@ enum FieldGame {
             let fixture = fixtures[index]
             let end = fixture.start + fixture.durationMinutes + bufferMinutes
             let candidates = narrowFirst.filter { $0.sizes.contains(fixture.size) }
-            let free = candidates.first { pitch in
-                !(busy[pitch.id] ?? []).contains { $0.0 < end && fixture.start < $0.1 }
-            } ?? candidates.last!
+            let free =
+                candidates.first { pitch in
+                    !(busy[pitch.id] ?? []).contains { $0.0 < end && fixture.start < $0.1 }
+                } ?? candidates.last!
             busy[free.id, default: []].append((fixture.start, end))
             fixtures[index].venue = free.id
         }
@@ -119,7 +122,7 @@ enum FieldGame {
         let first = ["A.", "B.", "C.", "D.", "E.", "F.", "G.", "H.", "J.", "K.", "L.", "M.", "N.", "P.", "R.", "S."]
         let last = [
             "Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Evans", "Thomas", "Roberts", "Walker",
-            "Wright", "Hughes", "Green", "Hall", "Wood", "Clarke", "Jackson", "Hill", "Moore", "Turner", "White",
+            "Wright", "Hughes", "Green", "Hall", "Wood", "Clarke", "Jackson", "Hill", "Moore", "Turner", "White"
         ]
         let firstDay = fixtures.map(\.start).min() ?? termStart
         let lastDay = fixtures.map(\.start).max() ?? termStart

@@ -72,7 +72,10 @@ struct TravelTimes: Sendable {
             pairs.insert(pair)
             if let first = firstEntry[pair] {
                 if entries[first].minutes != entry.minutes {
-                    issues.add("\(path).minutes", "\(entry.minutes) minutes between \(entry.from) and \(entry.to), but \(entriesPath)[\(first)] says \(entries[first].minutes) (travel times are symmetric: give the pair once)")
+                    issues.add(
+                        "\(path).minutes",
+                        "\(entry.minutes) minutes between \(entry.from) and \(entry.to), but \(entriesPath)[\(first)] says \(entries[first].minutes) (travel times are symmetric: give the pair once)"
+                    )
                 }
             } else {
                 firstEntry[pair] = index
@@ -85,7 +88,10 @@ struct TravelTimes: Sendable {
                 if pairs.contains(key(a.id, b.id)) || pairs.contains(key(a.group, b.group)) { continue }
                 for (place, index) in [(a, i), (b, j)] where (place.lat == nil || place.lon == nil) && (place.x == nil || place.y == nil) {
                     if reported.insert(place.id).inserted {
-                        issues.add(placePaths[index], "no coordinates (lat, lon) and no \(entriesPath) entry for groups \(a.group) and \(b.group); expected one of them to give the travel time")
+                        issues.add(
+                            placePaths[index],
+                            "no coordinates (lat, lon) and no \(entriesPath) entry for groups \(a.group) and \(b.group); expected one of them to give the travel time"
+                        )
                     }
                 }
             }

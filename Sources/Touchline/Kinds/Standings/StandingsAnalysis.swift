@@ -164,7 +164,9 @@ struct PointsRace: Sendable {
                     case .best:
                         if points > target { counted += 1 } else { room += min(target - points, system.win * left[side] + 1) }
                     case .worst:
-                        if points >= target { counted += 1 } else if points + system.win * left[side] >= target {
+                        if points >= target {
+                            counted += 1
+                        } else if points + system.win * left[side] >= target {
                             room -= target - points
                         } else {
                             room -= 1000

@@ -1,4 +1,5 @@
 import TouchlineMILP
+
 extension StandingsKind {
     static let generatorSize = GeneratorSize(
         meaning: "teams in a double round-robin league with a quarter of its rounds still to play",
@@ -16,7 +17,7 @@ extension StandingsKind {
             "Kendal", "Lincoln", "Morecambe", "Newport", "Oldham", "Preston", "Reading", "Salford", "Telford",
             "Walsall", "Yeovil", "Bury", "Crewe", "Derby", "Eastleigh", "Fleetwood", "Grimsby", "Halifax",
             "Luton", "Maidstone", "Northampton", "Oxford", "Peterborough", "Rochdale", "Stevenage", "Torquay",
-            "Wrexham", "Barrow", "Chester", "Dagenham", "Harrogate",
+            "Wrexham", "Barrow", "Chester", "Dagenham", "Harrogate"
         ]
         let teams = (0..<size).map { index in
             StandingsTeam(id: towns[index].lowercased(), name: towns[index] + (index % 3 == 0 ? " Town" : " United"))
@@ -46,8 +47,9 @@ extension StandingsKind {
                 if number < played {
                     let homeGoals = random.poisson(mean: 1.5 * strength[home] / strength[away])
                     let awayGoals = random.poisson(mean: 1.1 * strength[away] / strength[home])
-                    results.append(MatchResult(
-                        home: teams[home].id, away: teams[away].id, homeGoals: homeGoals, awayGoals: awayGoals, date: date))
+                    results.append(
+                        MatchResult(
+                            home: teams[home].id, away: teams[away].id, homeGoals: homeGoals, awayGoals: awayGoals, date: date))
                 } else {
                     remaining.append(RemainingMatch(home: teams[home].id, away: teams[away].id, date: date))
                 }

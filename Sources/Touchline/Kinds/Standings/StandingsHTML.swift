@@ -1,11 +1,11 @@
 extension StandingsKind: PrintableKind {
-
     /// The league table as a printable page: position, team, record, goal difference, points and the criterion
     /// that decided each line against the next; then, with `analysis`, each team's best and worst final rank
     /// and the clinch or elimination marks.
     public static func renderHTML(_ instance: StandingsInstance, _ result: SolveReport<StandingsKind>) -> String {
         var page = HTMLPage(title: "Standings: \(result.status.rawValue)")
-        page.style("""
+        page.style(
+            """
             @page { size: A4 portrait; margin: 12mm; }
             body { font: 10pt/1.3 "Helvetica Neue", Arial, "Liberation Sans", sans-serif; color: #111; margin: 0; }
             h1 { font-size: 14pt; margin: 0 0 1mm; }
@@ -19,7 +19,8 @@ extension StandingsKind: PrintableKind {
             .yes { color: #060; font-weight: 600; }
             .no { color: #b00; }
             """)
-        var out = "<h1>Standings</h1><p class=\"meta\">\(HTMLPage.escape("Status: \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))"))</p>"
+        var out =
+            "<h1>Standings</h1><p class=\"meta\">\(HTMLPage.escape("Status: \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))"))</p>"
         guard let solution = result.solution else {
             if let reason = result.reason { out += "<p>\(HTMLPage.escape(reason))</p>" }
             page.add(out)
@@ -46,15 +47,19 @@ extension StandingsKind: PrintableKind {
         out += "</tbody></table>"
         let adjustments = instance.adjustments ?? []
         if !adjustments.isEmpty {
-            out += "<p>" + adjustments.map { adjustment in
-                name(adjustment.team) + ": " + (adjustment.points > 0 ? "+" : "") + "\(adjustment.points) points"
-                    + (adjustment.reason.map { " (\(HTMLPage.escape($0)))" } ?? "")
-            }.joined(separator: "<br>") + "</p>"
+            out +=
+                "<p>"
+                + adjustments.map { adjustment in
+                    name(adjustment.team) + ": " + (adjustment.points > 0 ? "+" : "") + "\(adjustment.points) points"
+                        + (adjustment.reason.map { " (\(HTMLPage.escape($0)))" } ?? "")
+                }.joined(separator: "<br>") + "</p>"
         }
         if let analysis = solution.analysis {
             let ks = instance.analysis?.clinch ?? []
             out += "<h2>Best and worst final rank</h2><table><thead><tr><th>Team</th><th class=\"n\">Pts</th><th class=\"n\">Max</th>"
-            out += "<th class=\"n\">Best</th><th class=\"n\">Worst</th>" + ks.map { "<th>Top \($0)</th>" }.joined() + "<th>Proven</th></tr></thead><tbody>"
+            out +=
+                "<th class=\"n\">Best</th><th class=\"n\">Worst</th>" + ks.map { "<th>Top \($0)</th>" }.joined()
+                + "<th>Proven</th></tr></thead><tbody>"
             for entry in analysis {
                 out += "<tr><td>\(name(entry.team))</td><td class=\"n\">\(entry.points)</td><td class=\"n\">\(entry.maxPoints)</td>"
                 out += "<td class=\"n\">\(entry.bestRank)</td><td class=\"n\">\(entry.worstRank)</td>"
@@ -65,7 +70,8 @@ extension StandingsKind: PrintableKind {
                 }.joined()
                 out += "<td>\(entry.proven ? "yes" : "no")</td></tr>"
             }
-            out += "</tbody></table><p class=\"meta\">Ranks on points alone: best = 1 + teams that must finish above; "
+            out +=
+                "</tbody></table><p class=\"meta\">Ranks on points alone: best = 1 + teams that must finish above; "
                 + "worst = 1 + teams that can finish level or above.</p>"
         }
         page.add(out)

@@ -81,7 +81,9 @@ public enum StandingsKind: ProblemKind, OwnPipelineKind {
         var notes = warnings
         let unproven = all.filter { !$0.proven }.count
         if unproven > 0 {
-            notes.append("\(unproven) of \(all.count) rank questions are not proven (greedy scenarios\(solver == nil ? "; the MILP needs GLPK and method auto or milp" : ", the MILP stopped at the time limit"))")
+            notes.append(
+                "\(unproven) of \(all.count) rank questions are not proven (greedy scenarios\(solver == nil ? "; the MILP needs GLPK and method auto or milp" : ", the MILP stopped at the time limit"))"
+            )
         }
         return PipelineOutcome(
             solution: solution, proven: proven, method: all.contains(where: \.solvedByMILP) ? .milp : (proven ? .exact : .greedy),
@@ -95,9 +97,11 @@ public enum StandingsKind: ProblemKind, OwnPipelineKind {
 
     static func table(_ instance: StandingsInstance, _ table: StandingsTable) -> (StandingsSolution, [String]) {
         let (rows, warnings) = table.rows()
-        return (StandingsSolution(
-            table: rows, analysis: nil, tieBreakers: table.chain.map(\.rawValue), headToHeadReapply: table.reapply.rawValue),
-            warnings)
+        return (
+            StandingsSolution(
+                table: rows, analysis: nil, tieBreakers: table.chain.map(\.rawValue), headToHeadReapply: table.reapply.rawValue),
+            warnings
+        )
     }
 
     static func race(_ instance: StandingsInstance) -> PointsRace { race(instance, StandingsTable(instance)) }
@@ -150,8 +154,10 @@ public enum StandingsKind: ProblemKind, OwnPipelineKind {
     public static func provenByPlan(_ objective: StandingsObjective) -> Bool? { objective.proven == objective.analysed }
 
     public static func levels(_ objective: StandingsObjective) -> [ObjectiveLevel] {
-        [ObjectiveLevel("bestRankSum", objective.bestRankSum),
-         ObjectiveLevel("worstRankSum", objective.worstRankSum, maximise: true)]
+        [
+            ObjectiveLevel("bestRankSum", objective.bestRankSum),
+            ObjectiveLevel("worstRankSum", objective.worstRankSum, maximise: true)
+        ]
     }
 }
 

@@ -72,34 +72,45 @@ public enum StandingsRules {
         StandingsPreset(
             name: "la-liga",
             chain: [.points, .headToHeadPoints, .headToHeadGoalDifference, .goalDifference, .goalsFor, .discipline, .lots],
-            reapply: .none, summary: "La Liga: head-to-head mini-league (points, goal difference) first, then overall goal difference, goals, fair play"),
+            reapply: .none,
+            summary: "La Liga: head-to-head mini-league (points, goal difference) first, then overall goal difference, goals, fair play"),
         StandingsPreset(
             name: "serie-a",
             chain: [.points, .playoff, .headToHeadPoints, .headToHeadGoalDifference, .goalDifference, .goalsFor, .lots],
-            reapply: .none, summary: "Serie A: title and relegation play-offs (from 2022-23), then the classifica avulsa, overall goal difference, goals"),
+            reapply: .none,
+            summary: "Serie A: title and relegation play-offs (from 2022-23), then the classifica avulsa, overall goal difference, goals"),
         StandingsPreset(
             name: "bundesliga",
             chain: [.points, .goalDifference, .goalsFor, .headToHeadPoints, .headToHeadAwayGoals, .awayGoals, .playoff],
             reapply: .none, summary: "Bundesliga: goal difference, goals, then head-to-head points and away goals, away goals, play-off"),
         StandingsPreset(
             name: "uefa-group-2009",
-            chain: [.points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor, .headToHeadAwayGoals,
-                    .goalDifference, .goalsFor, .awayGoals, .wins, .awayWins, .discipline, .ranking],
+            chain: [
+                .points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor, .headToHeadAwayGoals,
+                .goalDifference, .goalsFor, .awayGoals, .wins, .awayWins, .discipline, .ranking
+            ],
             reapply: .afterBlock, summary: "UEFA club group stage 2009-10 to 2020-21: head-to-head with away goals, re-applied after the block"),
         StandingsPreset(
             name: "uefa-group-2021",
-            chain: [.points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor,
-                    .goalDifference, .goalsFor, .awayGoals, .wins, .awayWins, .discipline, .ranking],
+            chain: [
+                .points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor,
+                .goalDifference, .goalsFor, .awayGoals, .wins, .awayWins, .discipline, .ranking
+            ],
             reapply: .afterBlock, summary: "UEFA club group stage from 2021-22: head-to-head without away goals"),
         StandingsPreset(
             name: "uefa-euro-2024",
-            chain: [.points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor,
-                    .goalDifference, .goalsFor, .discipline, .ranking],
-            reapply: .afterBlock, summary: "UEFA EURO 2024 group stage: head-to-head, re-applied after the block; disciplinary points; qualifying ranking"),
+            chain: [
+                .points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor,
+                .goalDifference, .goalsFor, .discipline, .ranking
+            ],
+            reapply: .afterBlock,
+            summary: "UEFA EURO 2024 group stage: head-to-head, re-applied after the block; disciplinary points; qualifying ranking"),
         StandingsPreset(
             name: "uefa-league-phase-2024",
-            chain: [.points, .goalDifference, .goalsFor, .awayGoals, .wins, .awayWins,
-                    .opponentsPoints, .opponentsGoalDifference, .opponentsGoalsFor, .discipline, .ranking],
+            chain: [
+                .points, .goalDifference, .goalsFor, .awayGoals, .wins, .awayWins,
+                .opponentsPoints, .opponentsGoalDifference, .opponentsGoalsFor, .discipline, .ranking
+            ],
             reapply: .none, summary: "UEFA club league phase from 2024-25: no head-to-head; opponents' results; coefficient"),
         StandingsPreset(
             name: "fifa-world-cup-2018",
@@ -107,9 +118,11 @@ public enum StandingsRules {
             reapply: .none, summary: "FIFA World Cup 2018 and 2022: overall goals first, then head-to-head, fair play, lots"),
         StandingsPreset(
             name: "fifa-world-cup-2026",
-            chain: [.points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor,
-                    .goalDifference, .goalsFor, .discipline, .ranking],
-            reapply: .afterBlock, summary: "FIFA World Cup 2026: head-to-head first (re-applied), goals, team conduct, FIFA ranking"),
+            chain: [
+                .points, .headToHeadPoints, .headToHeadGoalDifference, .headToHeadGoalsFor,
+                .goalDifference, .goalsFor, .discipline, .ranking
+            ],
+            reapply: .afterBlock, summary: "FIFA World Cup 2026: head-to-head first (re-applied), goals, team conduct, FIFA ranking")
     ]
 
     public static func preset(named name: String) -> StandingsPreset? { presets.first { $0.name == name } }
@@ -118,7 +131,8 @@ public enum StandingsRules {
     /// preset's policy; points, goal difference, goals scored when it names neither.
     static func resolved(_ instance: StandingsInstance) -> (chain: [Criterion], reapply: HeadToHeadReapply) {
         let preset = instance.rules.flatMap(preset(named:))
-        let chain = instance.tieBreakers.map { $0.compactMap(Criterion.init(rawValue:)) }
+        let chain =
+            instance.tieBreakers.map { $0.compactMap(Criterion.init(rawValue:)) }
             ?? preset?.chain ?? [.points, .goalDifference, .goalsFor]
         let reapply = instance.headToHeadReapply.flatMap(HeadToHeadReapply.init(rawValue:)) ?? preset?.reapply ?? .none
         return (chain, reapply)

@@ -165,7 +165,7 @@ struct StandingsTable {
         case .playoff:
             let members = Set(group.map { teams[$0] })
             guard let playoff = (instance.playoffs ?? []).first(where: { Set($0.teams) == members }),
-                  let winner = index[playoff.winner]
+                let winner = index[playoff.winner]
             else { return [(group, 0)] }
             return [([winner], 1), (group.filter { $0 != winner }, 0)]
         case .lots:
@@ -253,17 +253,19 @@ struct StandingsTable {
             for (offset, team) in group.sorted().enumerated() {
                 let record = records[team]
                 let boundary = offset == group.count - 1 && position < ordering.boundaries.count ? ordering.boundaries[position] : nil
-                rows.append(TableRow(
-                    rank: rank, team: teams[team], played: record.played, won: record.won, drawn: record.drawn,
-                    lost: record.lost, goalsFor: record.goalsFor, goalsAgainst: record.goalsAgainst,
-                    goalDifference: record.goalDifference, points: record.points,
-                    decidedBy: boundary?.criterion.rawValue, decidedValues: boundary.map { [$0.upper, $0.lower] }))
+                rows.append(
+                    TableRow(
+                        rank: rank, team: teams[team], played: record.played, won: record.won, drawn: record.drawn,
+                        lost: record.lost, goalsFor: record.goalsFor, goalsAgainst: record.goalsAgainst,
+                        goalDifference: record.goalDifference, points: record.points,
+                        decidedBy: boundary?.criterion.rawValue, decidedValues: boundary.map { [$0.upper, $0.lower] }))
             }
             if group.count > 1 {
                 let names = group.sorted().map { teams[$0] }.joined(separator: ", ")
-                warnings.append(chain.contains(.lots)
-                    ? "a drawing of lots is needed between \(names) (position \(rank)): \"lots\" gives no order for them"
-                    : "\(names) share position \(rank): nothing in the chain separates them")
+                warnings.append(
+                    chain.contains(.lots)
+                        ? "a drawing of lots is needed between \(names) (position \(rank)): \"lots\" gives no order for them"
+                        : "\(names) share position \(rank): nothing in the chain separates them")
             }
         }
         return (rows, warnings)

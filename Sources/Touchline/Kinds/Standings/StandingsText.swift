@@ -43,14 +43,18 @@ extension StandingsKind {
             let gd = row.goalDifference > 0 ? "+\(row.goalDifference)" : "\(row.goalDifference)"
             var why = ""
             if position + 1 < solution.table.count {
-                why = reason(row, next: solution.table[position + 1], names: names)
+                why =
+                    reason(row, next: solution.table[position + 1], names: names)
                     ?? "level with \(names[solution.table[position + 1].team] ?? solution.table[position + 1].team)"
             }
             lines.append(
-                "\(pad(rank, 3, left: true))  \(pad(names[row.team] ?? row.team, width)) \(pad("\(row.played)", 4, left: true))\(pad("\(row.won)", 4, left: true))\(pad("\(row.drawn)", 4, left: true))\(pad("\(row.lost)", 4, left: true))\(pad("\(row.goalsFor)", 5, left: true))\(pad("\(row.goalsAgainst)", 5, left: true))\(pad(gd, 6, left: true))\(pad("\(row.points)", 5, left: true))  \(why)")
+                "\(pad(rank, 3, left: true))  \(pad(names[row.team] ?? row.team, width)) \(pad("\(row.played)", 4, left: true))\(pad("\(row.won)", 4, left: true))\(pad("\(row.drawn)", 4, left: true))\(pad("\(row.lost)", 4, left: true))\(pad("\(row.goalsFor)", 5, left: true))\(pad("\(row.goalsAgainst)", 5, left: true))\(pad(gd, 6, left: true))\(pad("\(row.points)", 5, left: true))  \(why)"
+            )
         }
         for adjustment in instance.adjustments ?? [] {
-            lines.append("  \(names[adjustment.team] ?? adjustment.team): \(adjustment.points > 0 ? "+" : "")\(adjustment.points) points\(adjustment.reason.map { " (\($0))" } ?? "")")
+            lines.append(
+                "  \(names[adjustment.team] ?? adjustment.team): \(adjustment.points > 0 ? "+" : "")\(adjustment.points) points\(adjustment.reason.map { " (\($0))" } ?? "")"
+            )
         }
         if let analysis = solution.analysis {
             lines.append("")
@@ -59,7 +63,8 @@ extension StandingsKind {
             for entry in analysis {
                 let marks = ks.map { pad(entry.clinch[String($0)] ?? "-", 11) }.joined()
                 lines.append(
-                    "  \(pad(names[entry.team] ?? entry.team, width)) \(pad("\(entry.points)", 5, left: true))\(pad("\(entry.maxPoints)", 5, left: true))\(pad("\(entry.bestRank)", 6, left: true))\(pad("\(entry.worstRank)", 7, left: true))  \(marks)\(entry.proven ? "yes" : "no")")
+                    "  \(pad(names[entry.team] ?? entry.team, width)) \(pad("\(entry.points)", 5, left: true))\(pad("\(entry.maxPoints)", 5, left: true))\(pad("\(entry.bestRank)", 6, left: true))\(pad("\(entry.worstRank)", 7, left: true))  \(marks)\(entry.proven ? "yes" : "no")"
+                )
             }
             lines.append("  (ranks on points alone: best = 1 + teams that must finish above; worst = 1 + teams that can finish level or above)")
         }

@@ -12,7 +12,9 @@ enum StandingsValidation {
         if let chain = instance.tieBreakers {
             issues.require(!chain.isEmpty, "tieBreakers", "expected at least one criterion")
             for (position, code) in chain.enumerated() where Criterion(rawValue: code) == nil {
-                issues.add("tieBreakers[\(position)]", "unknown criterion \"\(code)\"; expected one of \(Criterion.allCases.map(\.rawValue).joined(separator: ", "))")
+                issues.add(
+                    "tieBreakers[\(position)]",
+                    "unknown criterion \"\(code)\"; expected one of \(Criterion.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             for (position, code) in chain.enumerated() where chain[..<position].contains(code) {
                 issues.add("tieBreakers[\(position)]", "\"\(code)\" appears twice")

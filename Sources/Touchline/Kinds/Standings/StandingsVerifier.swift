@@ -10,7 +10,8 @@ enum StandingsVerifier {
         let system = instance.pointsSystem
         var lines: [String: Line] = [:]
         for team in instance.teams { lines[team.id] = Line() }
-        let all = instance.results.map { ($0.home, $0.away, $0.homeGoals, $0.awayGoals) } + extra.map { ($0.home, $0.away, $0.homeGoals, $0.awayGoals) }
+        let all =
+            instance.results.map { ($0.home, $0.away, $0.homeGoals, $0.awayGoals) } + extra.map { ($0.home, $0.away, $0.homeGoals, $0.awayGoals) }
         for (home, away, homeGoals, awayGoals) in all where lines[home] != nil && lines[away] != nil {
             lines[home]!.played += 1
             lines[away]!.played += 1
@@ -69,7 +70,9 @@ enum StandingsVerifier {
                     played: row.played, won: row.won, drawn: row.drawn, lost: row.lost, goalsFor: row.goalsFor,
                     goalsAgainst: row.goalsAgainst, points: row.points, awayGoals: line.awayGoals, awayWins: line.awayWins)
                 if reported != line || row.goalDifference != row.goalsFor - row.goalsAgainst {
-                    problems.append("table: \(row.team)'s record is \(row.played)/\(row.won)/\(row.drawn)/\(row.lost) \(row.goalsFor)-\(row.goalsAgainst) \(row.points) pts; the results give \(line.played)/\(line.won)/\(line.drawn)/\(line.lost) \(line.goalsFor)-\(line.goalsAgainst) \(line.points) pts")
+                    problems.append(
+                        "table: \(row.team)'s record is \(row.played)/\(row.won)/\(row.drawn)/\(row.lost) \(row.goalsFor)-\(row.goalsAgainst) \(row.points) pts; the results give \(line.played)/\(line.won)/\(line.drawn)/\(line.lost) \(line.goalsFor)-\(line.goalsAgainst) \(line.points) pts"
+                    )
                 }
             }
             let expectedRank = position == 0 ? 1 : (rows[position - 1].decidedBy == nil ? rows[position - 1].rank : position + 1)
@@ -124,11 +127,14 @@ enum StandingsVerifier {
             let most = points + system.win * (games[entry.team] ?? 0)
             if entry.maxPoints != most { problems.append("analysis: \(entry.team) can reach \(most) points, not \(entry.maxPoints)") }
             if entry.canFinishFirst != (entry.bestRank == 1) { problems.append("analysis: \(entry.team) canFinishFirst disagrees with bestRank") }
-            if entry.bestRank > entry.worstRank { problems.append("analysis: \(entry.team) bestRank \(entry.bestRank) > worstRank \(entry.worstRank)") }
+            if entry.bestRank > entry.worstRank {
+                problems.append("analysis: \(entry.team) bestRank \(entry.bestRank) > worstRank \(entry.worstRank)")
+            }
             for (name, witness, rank, strict) in [
-                ("best", entry.witness.best, entry.bestRank, true), ("worst", entry.witness.worst, entry.worstRank, false),
+                ("best", entry.witness.best, entry.bestRank, true), ("worst", entry.witness.worst, entry.worstRank, false)
             ] {
-                if witness.map({ "\($0.home)|\($0.away)" }).sorted() != remaining || witness.contains(where: { $0.homeGoals < 0 || $0.awayGoals < 0 }) {
+                if witness.map({ "\($0.home)|\($0.away)" }).sorted() != remaining || witness.contains(where: { $0.homeGoals < 0 || $0.awayGoals < 0 })
+                {
                     problems.append("analysis: \(entry.team)'s \(name) witness is not the remaining matches with results")
                     continue
                 }

@@ -66,14 +66,15 @@ struct LineupModelBuilder {
         let a = analysis
         let ids = a.instance.players.map(\.id)
         for (s, _) in a.segments.enumerated() {
-            x.append(players.map { p in
-                guard a.canPlay[p][s] else { return [] }
-                return a.eligible[p].map { k in
-                    let variable = model.addBinary("x[\(ids[p]),\(a.segments[s].start),\(a.positions[k])]")
-                    define(variable) { $0.cells[s][p] == k ? 1 : 0 }
-                    return (k, variable)
-                }
-            })
+            x.append(
+                players.map { p in
+                    guard a.canPlay[p][s] else { return [] }
+                    return a.eligible[p].map { k in
+                        let variable = model.addBinary("x[\(ids[p]),\(a.segments[s].start),\(a.positions[k])]")
+                        define(variable) { $0.cells[s][p] == k ? 1 : 0 }
+                        return (k, variable)
+                    }
+                })
         }
         for s in a.segments.indices {
             for p in players where x[s][p].count > 1 {
@@ -225,7 +226,9 @@ struct LineupModelBuilder {
                 for s in a.segments.indices where !comesOn[p][s].terms.isEmpty {
                     for t in (s + 1)..<min(s + stint, a.segmentCount) {
                         let stays = on(p, t)
-                        model.add((slack.map { stays + $0 } ?? stays) >= comesOn[p][s], name: "stint[\(ids[p]),\(a.segments[s].start),\(a.segments[t].start)]")
+                        model.add(
+                            (slack.map { stays + $0 } ?? stays) >= comesOn[p][s],
+                            name: "stint[\(ids[p]),\(a.segments[s].start),\(a.segments[t].start)]")
                     }
                 }
             }
@@ -377,11 +380,13 @@ struct LineupModelBuilder {
                 for q in pool where q != p && a.canPlay[q][s] && s > 0 && a.canPlay[q][s - 1] {
                     let difference = last[p]![s - 1] - last[q]![s - 1]
                     let comerMark = a.canPlay[p][s - 1] ? difference : LinearExpression(Double(s)) - last[q]![s - 1]
-                    model.add(comerMark <= bigM * (1 - comer) + bigM * (on(q, s - 1) + on(q, s)),
-                              name: "fifo_bench[\(ids[p]),\(ids[q]),\(a.segments[s].start)]")
+                    model.add(
+                        comerMark <= bigM * (1 - comer) + bigM * (on(q, s - 1) + on(q, s)),
+                        name: "fifo_bench[\(ids[p]),\(ids[q]),\(a.segments[s].start)]")
                     if a.canPlay[p][s - 1] {
-                        model.add(difference <= bigM * (1 - leaver) + bigM * (1 - outfield(q, s - 1)) + bigM * (1 - on(q, s)),
-                                  name: "fifo_field[\(ids[p]),\(ids[q]),\(a.segments[s].start)]")
+                        model.add(
+                            difference <= bigM * (1 - leaver) + bigM * (1 - outfield(q, s - 1)) + bigM * (1 - on(q, s)),
+                            name: "fifo_field[\(ids[p]),\(ids[q]),\(a.segments[s].start)]")
                     }
                 }
             }
@@ -425,7 +430,9 @@ struct LineupModelBuilder {
                 let g = model.addBinary("colour[\(ids[p]),\(colour)]")
                 define(g) { plan in plan.colour?[p] == c ? 1 : 0 }
                 colourVariables[p][c] = g
-                if let wanted = fixed[ids[p]] { model.add(LinearExpression(g) == (wanted == colour ? 1 : 0), name: "colour_fixed[\(ids[p]),\(colour)]") }
+                if let wanted = fixed[ids[p]] {
+                    model.add(LinearExpression(g) == (wanted == colour ? 1 : 0), name: "colour_fixed[\(ids[p]),\(colour)]")
+                }
             }
             let any = sum(colourVariables[p])
             model.add(any <= 1, name: "one_colour[\(ids[p])]")
@@ -476,7 +483,9 @@ struct LineupModelBuilder {
                 let largest = model.addInteger("largest_shortfall", lower: 0, upper: upper)
                 let values = shortfallValues
                 define(largest) { plan in Double(values.map { $0(plan) }.max() ?? 0) }
-                for variable in shortfalls { model.add(LinearExpression(largest) - LinearExpression(variable) >= 0, name: "largest_shortfall[\(variable.index)]") }
+                for variable in shortfalls {
+                    model.add(LinearExpression(largest) - LinearExpression(variable) >= 0, name: "largest_shortfall[\(variable.index)]")
+                }
                 model.minimize(LinearExpression(largest), name: "largestShortfall")
                 model.minimize(sum(shortfalls), name: "shortfall")
             }
@@ -549,8 +558,7 @@ extension LineupAnalysis {
         if replan ? plan.isOn(p, 0) != wasOn[p] : plan.isOn(p, 0) { value = 0 }
         if s == 0 { return value }
         for t in 1...s {
-            if !canPlay[p][t - 1] && canPlay[p][t] { value = Double(t) }
-            else if plan.isOn(p, t) != plan.isOn(p, t - 1) { value = Double(t) }
+            if !canPlay[p][t - 1] && canPlay[p][t] { value = Double(t) } else if plan.isOn(p, t) != plan.isOn(p, t - 1) { value = Double(t) }
         }
         return value
     }

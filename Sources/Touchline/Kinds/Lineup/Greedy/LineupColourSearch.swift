@@ -169,7 +169,8 @@ struct LineupColourSearch {
                 }
                 return true
             }
-            let ok = masks.indices.contains { bits[$0] & (1 << UInt64(i)) != 0 && fits(masks[$0] & presentMask[p]) }
+            let ok =
+                masks.indices.contains { bits[$0] & (1 << UInt64(i)) != 0 && fits(masks[$0] & presentMask[p]) }
                 || (staying & (1 << UInt64(i)) != 0 && fits(0))
             if !ok { return false }
         }
@@ -216,9 +217,10 @@ struct LineupColourSearch {
             if !(uncolouredPeriods + loosePeriods).contains(where: { space.keeperPeriods(p).contains($0) }) { return false }
         }
         if !uncolouredPeriods.isEmpty {
-            let keepers = (0..<a.playerCount).contains { p in
-                classOf[p] != nil && !pooled.contains(p) && a.eligible[p].contains(keeperPosition)
-            } || pool.contains { mayStay[$0] && a.eligible[$0].contains(keeperPosition) }
+            let keepers =
+                (0..<a.playerCount).contains { p in
+                    classOf[p] != nil && !pooled.contains(p) && a.eligible[p].contains(keeperPosition)
+                } || pool.contains { mayStay[$0] && a.eligible[$0].contains(keeperPosition) }
             if !keepers { return false }
         }
         return true
@@ -277,7 +279,8 @@ struct LineupColourSearch {
             if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
         }
         space.analysis.control?.trace(
-            "colour search: \(schedules.count) schedules, tried \(counts[0]), deals \(counts[1]), with keepers \(counts[2]), legal \(counts[3]), nodes \(nodes)")
+            "colour search: \(schedules.count) schedules, tried \(counts[0]), deals \(counts[1]), with keepers \(counts[2]), legal \(counts[3]), nodes \(nodes)"
+        )
         return best?.plan
     }
 
@@ -320,7 +323,7 @@ struct LineupColourSearch {
         for p in pool { add(&openCapable, p, reachOf[p]!, 1) }
         // Fail first: at every node the player with the fewest options left goes next.
         var open = Set(pool)
-        var choice = [Int: Int?]()   // player → group index (nil: no colour)
+        var choice = [Int: Int?]()  // player → group index (nil: no colour)
         var stayed = 0
         var found: LineupPlan? = nil
         var dealt = [Int: Int?]()
@@ -463,7 +466,11 @@ struct LineupColourSearch {
                 }
             }
             // Keeper-only players first, then those who prefer goal.
-            list.sort { (a.eligible[$0].count, a.preferred[$0] == keeperPosition ? 0 : 1, $0) < (a.eligible[$1].count, a.preferred[$1] == keeperPosition ? 0 : 1, $1) }
+            list.sort {
+                (a.eligible[$0].count, a.preferred[$0] == keeperPosition ? 0 : 1, $0) < (
+                    a.eligible[$1].count, a.preferred[$1] == keeperPosition ? 0 : 1, $1
+                )
+            }
             if list.isEmpty { return nil }
             candidates.append(list)
         }

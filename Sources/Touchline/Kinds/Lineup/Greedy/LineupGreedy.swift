@@ -44,7 +44,8 @@ enum LineupGreedy {
                 var search = LineupColourSearch(space, seconds: budget)
                 if let schedules = space.colourScheduleList(
                     limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }, deadline: deadline),
-                   let plan = search.search(schedules: schedules) {
+                    let plan = search.search(schedules: schedules)
+                {
                     return plan
                 }
             }
@@ -143,9 +144,12 @@ enum LineupGreedy {
         var owed = a.minShareNeed
         let positionIndex = Dictionary(uniqueKeysWithValues: a.positions.enumerated().map { ($1, $0) })
         for (s, segment) in a.segments.enumerated() {
-            let previous: [Int?] = s > 0 ? plan.cells[s - 1] : (0..<count).map { p in
-                a.replan && a.wasOn[p] ? (a.instance.state?.onField[a.instance.players[p].id]).flatMap { positionIndex[$0] } : nil
-            }
+            let previous: [Int?] =
+                s > 0
+                ? plan.cells[s - 1]
+                : (0..<count).map { p in
+                    a.replan && a.wasOn[p] ? (a.instance.state?.onField[a.instance.players[p].id]).flatMap { positionIndex[$0] } : nil
+                }
             var lockedOff = Set<Int>()
             var fixed: [Int: Int] = [:]
             var forced = Set<Int>()
@@ -276,7 +280,9 @@ enum LineupGreedy {
             return a.instance.players.indices.filter { p in
                 a.eligible[p].contains(keeper) && segments.allSatisfy { a.canPlay[p][$0] }
                     && !(r == periods.first && !a.replan && queueIds.contains(a.instance.players[p].id))
-            }.sorted { (a.outfield[$0] ? 1 : 0, a.preferred[$0] == keeper ? 0 : 1, $0) < (a.outfield[$1] ? 1 : 0, a.preferred[$1] == keeper ? 0 : 1, $1) }
+            }.sorted {
+                (a.outfield[$0] ? 1 : 0, a.preferred[$0] == keeper ? 0 : 1, $0) < (a.outfield[$1] ? 1 : 0, a.preferred[$1] == keeper ? 0 : 1, $1)
+            }
         }
         var schedules: [[Int: Int]] = []
         if let stays = a.stayingKeeper {
@@ -289,7 +295,11 @@ enum LineupGreedy {
             var partial: [[Int: Int]] = [[:]]
             for r in periods {
                 let options = r == periods.first && a.stayingKeeper != nil ? [a.stayingKeeper!] : Array(candidates(r).prefix(3))
-                partial = partial.flatMap { plan in options.map { var next = plan; next[r] = $0; return next } }
+                partial = partial.flatMap { plan in
+                    options.map {
+                        var next = plan; next[r] = $0; return next
+                    }
+                }
                 if partial.count > 24 { partial = Array(partial.prefix(24)) }
             }
             for plan in partial where Set(plan.values).count > 1 { schedules.append(plan) }
@@ -405,61 +415,62 @@ enum LineupGreedy {
         }
         var results: [LineupPlan] = []
         for variant in variants {
-        var keeperPlayer = variant.keeper
-        let keeperRotation = variant.rotation
-        let coloured = pool.filter { $0 != keeperPlayer && !keeperRotation.contains($0) }
-        var sizesTried = 0
-        for size in stride(from: coloured.count, through: max(colours.count, 1), by: -1) {
-            let members = Array(coloured.sorted { (a.preferred[$0] ?? 99, $0) < (a.preferred[$1] ?? 99, $1) }.prefix(size))
-            var colourOf = [Int?](repeating: nil, count: count)
-            var sizes = [Int](repeating: 0, count: colours.count)
-            for p in members {
-                if let wanted = fixedColours[a.instance.players[p].id], let c = colours.firstIndex(of: wanted) {
+            var keeperPlayer = variant.keeper
+            let keeperRotation = variant.rotation
+            let coloured = pool.filter { $0 != keeperPlayer && !keeperRotation.contains($0) }
+            var sizesTried = 0
+            for size in stride(from: coloured.count, through: max(colours.count, 1), by: -1) {
+                let members = Array(coloured.sorted { (a.preferred[$0] ?? 99, $0) < (a.preferred[$1] ?? 99, $1) }.prefix(size))
+                var colourOf = [Int?](repeating: nil, count: count)
+                var sizes = [Int](repeating: 0, count: colours.count)
+                for p in members {
+                    if let wanted = fixedColours[a.instance.players[p].id], let c = colours.firstIndex(of: wanted) {
+                        colourOf[p] = c
+                        sizes[c] += 1
+                    }
+                }
+                for p in members where colourOf[p] == nil {
+                    let c = sizes.indices.min { (sizes[$0], $0) < (sizes[$1], $1) }!
                     colourOf[p] = c
                     sizes[c] += 1
                 }
-            }
-            for p in members where colourOf[p] == nil {
-                let c = sizes.indices.min { (sizes[$0], $0) < (sizes[$1], $1) }!
-                colourOf[p] = c
-                sizes[c] += 1
-            }
-            let subsets = (1..<(1 << colours.count)).filter { mask in
-                colours.indices.filter { mask & (1 << $0) != 0 }.reduce(0) { $0 + sizes[$1] } == outfieldSlots
-            }
-            guard !subsets.isEmpty else { continue }
-            sizesTried += 1
-            var plan = LineupPlan(segments: a.segmentCount, players: count)
-            plan.colour = colourOf
-            var value = (0..<count).map { a.base[$0] + a.spreadOffset[$0] }
-            var previousMask = -1
-            var ok = true
-            for (s, segment) in a.segments.enumerated() {
-                if keeperRotation.count > 1 && (s == 0 || a.startsPeriod(s)) {
-                    keeperPlayer = keeperRotation.min { (value[$0], $0) < (value[$1], $1) }
+                let subsets = (1..<(1 << colours.count)).filter { mask in
+                    colours.indices.filter { mask & (1 << $0) != 0 }.reduce(0) { $0 + sizes[$1] } == outfieldSlots
                 }
-                func load(_ mask: Int) -> Int {
-                    (0..<count).filter { colourOf[$0].map { mask & (1 << $0) != 0 } ?? false }.reduce(0) { $0 + value[$1] }
+                guard !subsets.isEmpty else { continue }
+                sizesTried += 1
+                var plan = LineupPlan(segments: a.segmentCount, players: count)
+                plan.colour = colourOf
+                var value = (0..<count).map { a.base[$0] + a.spreadOffset[$0] }
+                var previousMask = -1
+                var ok = true
+                for (s, segment) in a.segments.enumerated() {
+                    if keeperRotation.count > 1 && (s == 0 || a.startsPeriod(s)) {
+                        keeperPlayer = keeperRotation.min { (value[$0], $0) < (value[$1], $1) }
+                    }
+                    func load(_ mask: Int) -> Int {
+                        (0..<count).filter { colourOf[$0].map { mask & (1 << $0) != 0 } ?? false }.reduce(0) { $0 + value[$1] }
+                    }
+                    let ordered = subsets.sorted { (load($0), $0 == previousMask ? 0 : 1, $0) < (load($1), $1 == previousMask ? 0 : 1, $1) }
+                    var placed = false
+                    for mask in ordered {
+                        let on = (0..<count).filter { a.canPlay[$0][s] && (colourOf[$0].map { mask & (1 << $0) != 0 } ?? false) }
+                        var fixed: [Int: Int] = [:]
+                        if let keeperPlayer, let keeper = a.keeper { fixed[keeperPlayer] = keeper }
+                        guard let assignment = positions(a, players: on + Array(fixed.keys), fixed: fixed),
+                            assignment.count == a.fieldSize
+                        else { continue }
+                        for (p, position) in assignment { plan.cells[s][p] = position }
+                        for p in assignment.keys { value[p] += segment.length }
+                        previousMask = mask
+                        placed = true
+                        break
+                    }
+                    if !placed { ok = false; break }
                 }
-                let ordered = subsets.sorted { (load($0), $0 == previousMask ? 0 : 1, $0) < (load($1), $1 == previousMask ? 0 : 1, $1) }
-                var placed = false
-                for mask in ordered {
-                    let on = (0..<count).filter { a.canPlay[$0][s] && (colourOf[$0].map { mask & (1 << $0) != 0 } ?? false) }
-                    var fixed: [Int: Int] = [:]
-                    if let keeperPlayer, let keeper = a.keeper { fixed[keeperPlayer] = keeper }
-                    guard let assignment = positions(a, players: on + Array(fixed.keys), fixed: fixed),
-                          assignment.count == a.fieldSize else { continue }
-                    for (p, position) in assignment { plan.cells[s][p] = position }
-                    for p in assignment.keys { value[p] += segment.length }
-                    previousMask = mask
-                    placed = true
-                    break
-                }
-                if !placed { ok = false; break }
+                if ok { results.append(plan) }
+                if sizesTried >= 3 { break }
             }
-            if ok { results.append(plan) }
-            if sizesTried >= 3 { break }
-        }
         }
         return results
     }

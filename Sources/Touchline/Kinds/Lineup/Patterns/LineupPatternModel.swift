@@ -55,7 +55,8 @@ struct LineupPatternModel {
             var convexity = LinearExpression()
             for k in range {
                 let pattern = group.patterns[k]
-                let variable = group.count == 1
+                let variable =
+                    group.count == 1
                     ? model.addBinary("l[\(c),\(k)]")
                     : model.addInteger("l[\(c),\(k)]", lower: 0, upper: Double(group.count))
                 columns.append((k, variable))

@@ -97,7 +97,9 @@ extension LineupPatternModel {
                 let mask = group.patterns[k].mask
                 var coloured = LinearExpression(variable)
                 if space.mayStayUncoloured(p) && keeperOnlyPattern(p, mask) {
-                    let none = group.count == 1 ? model.addBinary("uncoloured[\(c),\(k)]")
+                    let none =
+                        group.count == 1
+                        ? model.addBinary("uncoloured[\(c),\(k)]")
                         : model.addInteger("uncoloured[\(c),\(k)]", lower: 0, upper: Double(group.count))
                     columns.uncoloured[c, default: [:]][k] = none
                     model.add(LinearExpression(none) - LinearExpression(variable) <= 0, name: "uncoloured_pattern[\(c),\(k)]")
@@ -116,7 +118,9 @@ extension LineupPatternModel {
                 } else {
                     var split = LinearExpression()
                     for (m, groupMask) in columns.masks.enumerated() where groupMask & present == mask {
-                        let v = group.count == 1 ? model.addBinary("late[\(c),\(k),\(m)]")
+                        let v =
+                            group.count == 1
+                            ? model.addBinary("late[\(c),\(k),\(m)]")
                             : model.addInteger("late[\(c),\(k),\(m)]", lower: 0, upper: Double(group.count))
                         columns.late[c, default: []].append((k, m, v))
                         split.add(v)
@@ -254,7 +258,8 @@ extension LineupPatternModel {
         let index = Dictionary(uniqueKeysWithValues: columns.masks.enumerated().map { ($1, $0) })
         var sizes = [Int](repeating: 0, count: colours.count)
         for c in colours.indices {
-            sizes[c] = (space.absentColoured[colours[c]] ?? 0)
+            sizes[c] =
+                (space.absentColoured[colours[c]] ?? 0)
                 + a.instance.players.indices.filter { a.instance.players[$0].isAvailable && plan.colour?[$0] == c }.count
         }
         if let schedules = space.colourSchedules {
@@ -262,22 +267,22 @@ extension LineupPatternModel {
             guard let i = schedules.firstIndex(where: { $0.colours == own }), let column = columns.schedules[i] else { return false }
             values[column.index] = 1
         } else {
-        let lo = sizes.min() ?? 0
-        if !columns.sizeChoice.isEmpty {
-            guard let choice = columns.sizeChoice[lo] else { return false }
-            values[choice.index] = 1
-        }
-        for (c, colour) in colours.enumerated() {
-            guard let m = index[colourMask[c]] else { return false }
-            if fixed.contains(colour) {
-                guard let phi = columns.labelled[c]?[m], let v = columns.labelledSizes[c]?[m][sizes[c]] else { return false }
-                values[phi.index] = 1
-                values[v.index] = 1
-            } else {
-                guard let u = columns.unlabelled[m][sizes[c]] else { return false }
-                values[u.index] += 1
+            let lo = sizes.min() ?? 0
+            if !columns.sizeChoice.isEmpty {
+                guard let choice = columns.sizeChoice[lo] else { return false }
+                values[choice.index] = 1
             }
-        }
+            for (c, colour) in colours.enumerated() {
+                guard let m = index[colourMask[c]] else { return false }
+                if fixed.contains(colour) {
+                    guard let phi = columns.labelled[c]?[m], let v = columns.labelledSizes[c]?[m][sizes[c]] else { return false }
+                    values[phi.index] = 1
+                    values[v.index] = 1
+                } else {
+                    guard let u = columns.unlabelled[m][sizes[c]] else { return false }
+                    values[u.index] += 1
+                }
+            }
         }
         for (c, group) in space.classes.enumerated() {
             for p in group.members {
@@ -345,7 +350,8 @@ extension LineupPatternModel {
         var free = colours.indices.filter { c in !fixed.values.contains(colours[c]) }[...]
         for (c, phis) in columns.labelled {
             guard let m = phis.firstIndex(where: { values[$0.index] > 0.5 }),
-                  let size = columns.labelledSizes[c]?[m].first(where: { values[$0.value.index] > 0.5 })?.key else { return nil }
+                let size = columns.labelledSizes[c]?[m].first(where: { values[$0.value.index] > 0.5 })?.key
+            else { return nil }
             colourOfMask[m, default: []].append(c)
             target[c] = size
         }

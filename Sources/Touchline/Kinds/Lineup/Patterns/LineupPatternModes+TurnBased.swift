@@ -146,7 +146,11 @@ extension LineupPatternModel {
             // One binary per scenario; every count row an equality.
             typealias TurnKey = LineupPatternSpace.TurnKey
             var keys = Set<TurnKey>()
-            for s in 1..<n { for side in LineupPatternSpace.TurnSide.allCases { for t in terms[s][side.rawValue].keys { keys.insert(TurnKey(s: s, side: side, t: t)) } } }
+            for s in 1..<n {
+                for side in LineupPatternSpace.TurnSide.allCases {
+                    for t in terms[s][side.rawValue].keys { keys.insert(TurnKey(s: s, side: side, t: t)) }
+                }
+            }
             for scenario in scenarios { keys.formUnion(scenario.counts.keys) }
             let ordered = keys.sorted()
             var rows = [TurnKey: LinearExpression]()
@@ -282,7 +286,8 @@ extension LineupPatternSpace {
         let keeperSlots = hasKeeper ? a.slots[a.keeper!] : 0
         guard keeperSlots <= 1 else { return nil }
         let players = a.instance.players.indices
-        let keeperOnlyExists = hasKeeper && players.contains { a.instance.players[$0].isAvailable && !a.outfield[$0] && a.eligible[$0].contains(a.keeper!) }
+        let keeperOnlyExists =
+            hasKeeper && players.contains { a.instance.players[$0].isAvailable && !a.outfield[$0] && a.eligible[$0].contains(a.keeper!) }
         let queueKeeperExists = hasKeeper && players.contains { a.outfield[$0] && a.eligible[$0].contains(a.keeper!) }
         // Keepers change only at period starts when they play full periods; otherwise only keeper-only players
         // keep goal (``modeLimit``), and their changes do not touch the queue.
@@ -315,7 +320,8 @@ extension LineupPatternSpace {
             enum Source: Hashable { case bench(Int), field(Int), arrival }
             var options: [(newKeeper: Keeper?, toField: Bool, source: Source?)] = [(nil, false, nil)]
             if events && a.startsPeriod(s) {
-                var sources: [Source] = state.bench.filter { $0.value > 0 }.map { .bench($0.key) }
+                var sources: [Source] =
+                    state.bench.filter { $0.value > 0 }.map { .bench($0.key) }
                     + state.field.filter { $0.value > 0 }.map { .field($0.key) }
                 if arrivals[s] > 0 { sources.append(.arrival) }
                 let destinations: [Bool]
@@ -376,7 +382,8 @@ extension LineupPatternSpace {
                 }
                 if !legal || leaving > 0 { continue }
                 if let g = keeperFromField { field[g]! -= 1 }
-                let joining = (k - (keeperFromField == nil ? 0 : 1) + (oldKeeperToField == nil ? 0 : 1)) + (arriving - arrivingOn) + (oldKeeperToBench ? 1 : 0)
+                let joining =
+                    (k - (keeperFromField == nil ? 0 : 1) + (oldKeeperToField == nil ? 0 : 1)) + (arriving - arrivingOn) + (oldKeeperToBench ? 1 : 0)
                 if joining > 0 { bench[s, default: 0] += joining }
                 if k > 0 { field[s, default: 0] += k }
                 if let l = oldKeeperToField { field[l, default: 0] += 1 }
@@ -391,7 +398,9 @@ extension LineupPatternSpace {
         }
 
         var starts: [Keeper] = []
-        if !hasKeeper { starts = [.none] } else {
+        if !hasKeeper {
+            starts = [.none]
+        } else {
             if keeperOnlyExists { starts.append(.keeperOnly) }
             if queueKeeperExists { starts.append(.queue(0)) }
         }

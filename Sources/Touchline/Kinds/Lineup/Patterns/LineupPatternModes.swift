@@ -13,7 +13,8 @@ extension LineupPatternSpace {
             return nil
         case .turnBased:
             if let keeper = a.keeper, !keeperColumns,
-               a.instance.players.indices.contains(where: { a.outfield[$0] && a.eligible[$0].contains(keeper) }) {
+                a.instance.players.indices.contains(where: { a.outfield[$0] && a.eligible[$0].contains(keeper) })
+            {
                 return "turn-based with a keeper who may change inside a period and also plays outfield"
             }
             return nil

@@ -1,5 +1,5 @@
-import TouchlineMILP
 import Foundation
+import TouchlineMILP
 
 /// A legal plan from the players' legal patterns, without a solver: each player holds one pattern (so every
 /// rule of their own holds by construction) and a min-conflicts search swaps patterns until the shared rules
@@ -45,9 +45,11 @@ struct LineupPatternRepair {
                     return space.periodSegments[r]!.allSatisfy { masks[p] & (1 << UInt64($0)) != 0 }
                 }
                 // Keeper-only players first, then those who prefer goal.
-                guard let keeper = candidates.min(by: {
-                    (a.eligible[$0].count, a.preferred[$0] == a.keeper ? 0 : 1) < (a.eligible[$1].count, a.preferred[$1] == a.keeper ? 0 : 1)
-                }) else { return nil }
+                guard
+                    let keeper = candidates.min(by: {
+                        (a.eligible[$0].count, a.preferred[$0] == a.keeper ? 0 : 1) < (a.eligible[$1].count, a.preferred[$1] == a.keeper ? 0 : 1)
+                    })
+                else { return nil }
                 keepers[r] = keeper
             }
         }
@@ -70,9 +72,10 @@ struct LineupPatternRepair {
         var entries = [Int](repeating: 0, count: n)
         var keepersIn = [Int: Int]()
         let keeperPeriods = (0..<a.playerCount).map { p in classOf[p].map { space.classes[$0].keeperPeriods } ?? [] }
-        let periodMask = Dictionary(uniqueKeysWithValues: space.periods.map { r in
-            (r, space.periodSegments[r]!.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) })
-        })
+        let periodMask = Dictionary(
+            uniqueKeysWithValues: space.periods.map { r in
+                (r, space.periodSegments[r]!.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) })
+            })
         func apply(_ p: Int, _ pattern: LineupPattern, _ sign: Int) {
             var bits = pattern.mask
             while bits != 0 {

@@ -45,9 +45,10 @@ enum LineupPatternSolver {
         // The inner solves are steps of the three levels below, which report themselves.
         solveOptions.reportsLevels = false
         func report(_ stats: LevelStats) {
-            options.control?.report(.levelFinished(
-                name: stats.name, termination: stats.termination,
-                objective: stats.value, bound: stats.bound, gap: stats.gap, seconds: stats.seconds))
+            options.control?.report(
+                .levelFinished(
+                    name: stats.name, termination: stats.termination,
+                    objective: stats.value, bound: stats.bound, gap: stats.gap, seconds: stats.seconds))
         }
         func objective(_ plan: LineupPlan) -> LineupObjective {
             LineupVerifier.objective(a.instance, a.solution(plan))
@@ -56,7 +57,9 @@ enum LineupPatternSolver {
         func trace(_ text: @autoclosure () -> String) {
             if let tracer, tracer.isTracing { tracer.trace("[\(String(format: "%.2f", elapsed()))s] \(text())") }
         }
-        trace("classes \(space.classes.count), scenarios \(space.scenarios.map { String($0.count) } ?? "none"), schedules \(space.colourSchedules.map { String($0.count) } ?? "none"), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")")
+        trace(
+            "classes \(space.classes.count), scenarios \(space.scenarios.map { String($0.count) } ?? "none"), schedules \(space.colourSchedules.map { String($0.count) } ?? "none"), patterns \(space.classes.reduce(0) { $0 + $1.patterns.count }), start \(start.map { "\(objective($0))" } ?? "none")"
+        )
         func record(_ model: LineupPatternModel, _ nodes: Int) {
             outcome.variables = max(outcome.variables, model.model.variableCount)
             outcome.constraints = max(outcome.constraints, model.model.constraintCount)
@@ -70,7 +73,8 @@ enum LineupPatternSolver {
         }
         // Colour groups: a complete list of colour schedules with none passing the counting check.
         if let schedules = space.colourSchedules, schedules.isEmpty {
-            outcome.infeasible = "no split of the players into colours (sizes differing by at most one) lets the colours on the field fill the formation in every segment with each colour following a legal pattern of its members (every colour schedule checked)"
+            outcome.infeasible =
+                "no split of the players into colours (sizes differing by at most one) lets the colours on the field fill the formation in every segment with each colour following a legal pattern of its members (every colour schedule checked)"
             return outcome
         }
         var best = start.map { ($0, objective($0)) }
@@ -101,8 +105,12 @@ enum LineupPatternSolver {
         let lastSpread = lowest.isEmpty ? 0 : (highest.max()! - lowest.min()!)
         let fieldMinutes = a.segments.reduce(0) { $0 + $1.length } * a.fieldSize
         let present = max(1, space.classes.reduce(0) { $0 + $1.count })
-        let centre = Double(fieldMinutes) / Double(present)
-            + Double(spreadClasses.reduce(0) { $0 + (space.classes[$1].balances!.first! - space.classes[$1].patterns.first!.minutes) * space.classes[$1].count })
+        let centre =
+            Double(fieldMinutes) / Double(present)
+            + Double(
+                spreadClasses.reduce(0) {
+                    $0 + (space.classes[$1].balances!.first! - space.classes[$1].patterns.first!.minutes) * space.classes[$1].count
+                })
             / Double(max(1, spreadClasses.reduce(0) { $0 + space.classes[$1].count }))
         let capacity = a.segments.reduce(0) { $0 + $1.length } * a.fieldSize
         let regulationCapacity = a.segments.filter { $0.start < a.regulationEnd }.reduce(0) { $0 + $1.length } * a.fieldSize
@@ -140,7 +148,7 @@ enum LineupPatternSolver {
         options.control?.report(.levelStarted(name: "spread", index: 0, count: 3))
         let level1Start = elapsed()
         var spread: Int? = nil
-        var unresolvedBelow: Int? = nil   // smallest S with a window not proven empty
+        var unresolvedBelow: Int? = nil  // smallest S with a window not proven empty
         var level2Known: (window: Window, value: Int)? = nil
         /// Windows proven to hold no plan (by the LP or the MIP): skipped at every later level.
         var empty = Set<Window>()
@@ -224,14 +232,17 @@ enum LineupPatternSolver {
         }
         if spread == nil, let best { spread = best.1.spread }
         guard let spreadValue = spread, let incumbent = best else {
-            let stats = LevelStats(name: "spread", termination: unresolvedBelow == nil ? .infeasible : .noSolution, value: nil,
-                                   bound: unresolvedBelow.map(Double.init), gap: nil, seconds: elapsed() - level1Start, nodes: outcome.nodes)
+            let stats = LevelStats(
+                name: "spread", termination: unresolvedBelow == nil ? .infeasible : .noSolution, value: nil,
+                bound: unresolvedBelow.map(Double.init), gap: nil, seconds: elapsed() - level1Start, nodes: outcome.nodes)
             outcome.levels = [stats]
             report(stats)
             if noPlanAtAll {
-                outcome.infeasible = "no combination of the players' legal patterns fills the formation in every segment (proven by the linear relaxation of the pattern model over every pattern)"
+                outcome.infeasible =
+                    "no combination of the players' legal patterns fills the formation in every segment (proven by the linear relaxation of the pattern model over every pattern)"
             } else if unresolvedBelow == nil {
-                outcome.infeasible = "no combination of the players' legal patterns fills the formation in every segment (proven by the pattern model over every spread window)"
+                outcome.infeasible =
+                    "no combination of the players' legal patterns fills the formation in every segment (proven by the pattern model over every spread window)"
             }
             return outcome
         }
@@ -239,10 +250,11 @@ enum LineupPatternSolver {
         let spreadProven = unresolvedBelow == nil || unresolvedBelow! >= spreadValue
         outcome.proven[0] = spreadProven
         let spreadBound = Double(spreadProven ? spreadValue : unresolvedBelow!)
-        outcome.levels.append(LevelStats(
-            name: "spread", termination: spreadProven ? .optimal : .feasible, value: Double(spreadValue),
-            bound: spreadBound, gap: spreadProven ? 0 : relativeGap(Double(spreadValue), spreadBound),
-            seconds: elapsed() - level1Start, nodes: outcome.nodes))
+        outcome.levels.append(
+            LevelStats(
+                name: "spread", termination: spreadProven ? .optimal : .feasible, value: Double(spreadValue),
+                bound: spreadBound, gap: spreadProven ? 0 : relativeGap(Double(spreadValue), spreadBound),
+                seconds: elapsed() - level1Start, nodes: outcome.nodes))
         report(outcome.levels[0])
 
         let finalWindows = windows(spreadValue)
@@ -295,26 +307,29 @@ enum LineupPatternSolver {
             bound = min(bound, Double(reached))
             let level = outcome.levels.count
             outcome.proven[level] = levelProven
-            outcome.levels.append(LevelStats(
-                name: name, termination: levelProven ? .optimal : .feasible, value: Double(reached),
-                bound: bound, gap: levelProven ? 0 : relativeGap(Double(reached), bound),
-                seconds: elapsed() - started, nodes: outcome.nodes - nodesBefore))
+            outcome.levels.append(
+                LevelStats(
+                    name: name, termination: levelProven ? .optimal : .feasible, value: Double(reached),
+                    bound: bound, gap: levelProven ? 0 : relativeGap(Double(reached), bound),
+                    seconds: elapsed() - started, nodes: outcome.nodes - nodesBefore))
             report(outcome.levels[level])
         }
 
         // Level 2: substitutions within the windows of the spread (a window whose level-2 optimum the scan's
         // target MIP already proved is not solved again).
-        improve("substitutions", goal: .substitutions, value: \.substitutions, options: solveOptions,
-                targetSeconds: share(2), integralCompletion: false, proven: spreadProven)
+        improve(
+            "substitutions", goal: .substitutions, value: \.substitutions, options: solveOptions,
+            targetSeconds: share(2), integralCompletion: false, proven: spreadProven)
 
         // Level 3: off-preferred positions with the substitutions held. Its LP bound is often the optimum and
         // the work is finding a plan that reaches it: proximity search from the incumbent (measured: the hard
         // 22-player squad proven at 14 in 6 s with it, 21 against a bound of 14 after 20 s without).
         var positionOptions = solveOptions
         positionOptions.tuning.proximitySearch = true
-        improve("offPreferredPosition", goal: .offPreferred(cap: best!.1.substitutions), value: \.offPreferredPosition,
-                options: positionOptions, targetSeconds: share(min(1, remaining() / 4)), integralCompletion: true,
-                proven: outcome.proven[1])
+        improve(
+            "offPreferredPosition", goal: .offPreferred(cap: best!.1.substitutions), value: \.offPreferredPosition,
+            options: positionOptions, targetSeconds: share(min(1, remaining() / 4)), integralCompletion: true,
+            proven: outcome.proven[1])
         outcome.plan = best!.0
         return outcome
     }
@@ -340,9 +355,10 @@ extension LineupKind {
         // Listing colour schedules and the greedy's colour search take at most a share of the limit each.
         guard space.modeLimit == nil, space.enumerate(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9)))) else { return nil }
         let start = LineupGreedy.plan(analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds), space: space)
-        options.control?.report(.heuristic(
-            objective: start.map { Double(LineupVerifier.objective(instance, analysis.solution($0)).spread) },
-            seconds: (ContinuousClock.now - clock).inSeconds))
+        options.control?.report(
+            .heuristic(
+                objective: start.map { Double(LineupVerifier.objective(instance, analysis.solution($0)).spread) },
+                seconds: (ContinuousClock.now - clock).inSeconds))
         var solveOptions = options
         solveOptions.tuning = tuning ?? patternTuning
         let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds

@@ -307,7 +307,8 @@ struct LineupPatternSpace: Sendable {
         for rule in kept {
             let without = Set(activeRules(p)).subtracting(kept).union([rule])
             if let relaxed = Self.rules(analysis, player: p, keeperColumns: keeperColumns, periodSegments: periodSegments, omitting: without),
-               enumerator.hasPattern(relaxed) == false {
+                enumerator.hasPattern(relaxed) == false
+            {
                 kept.removeAll { $0 == rule }
             }
         }
@@ -327,7 +328,8 @@ struct LineupPatternSpace: Sendable {
             if a.eligible[p].isEmpty { context.append("plays no position of the formation") }
             let named = colliding.map { describe($0, p) }
             let list = named.isEmpty ? "the match format" : named.joined(separator: ", ")
-            problems.append("\(player.displayName) has no legal on/off pattern under \(list)" + (context.isEmpty ? "" : " (\(context.joined(separator: ", "))"))
+            problems.append(
+                "\(player.displayName) has no legal on/off pattern under \(list)" + (context.isEmpty ? "" : " (\(context.joined(separator: ", "))"))
         }
         if !problems.isEmpty { return problems.joined(separator: "; ") }
         if keeperColumns, let keeper = a.keeper, a.slots[keeper] > 0 {
@@ -361,15 +363,18 @@ struct LineupPatternSpace: Sendable {
         if a.instance.mode == .preMarked && !(a.instance.preMarked?.periods ?? []).isEmpty { inForce.append("preMarked") }
         let rulesText = inForce.isEmpty ? "" : " under \(inForce.joined(separator: ", "))"
         if least > planned * a.fieldSize {
-            return "the fewest minutes the players' legal patterns allow\(rulesText) add up to \(least), and the formation holds \(planned * a.fieldSize)"
+            return
+                "the fewest minutes the players' legal patterns allow\(rulesText) add up to \(least), and the formation holds \(planned * a.fieldSize)"
         }
         if leastRegulation > regulationPlanned * a.fieldSize {
-            return "the fewest regulation minutes the players' legal patterns allow\(rulesText) add up to \(leastRegulation), and the formation holds \(regulationPlanned * a.fieldSize)"
+            return
+                "the fewest regulation minutes the players' legal patterns allow\(rulesText) add up to \(leastRegulation), and the formation holds \(regulationPlanned * a.fieldSize)"
         }
         if most < planned * a.fieldSize {
             var limits = ["players' availability"]
             if a.maxMinutes.contains(where: { $0 != nil }) { limits.append("maxMinutes") }
-            return "the most minutes the players' legal patterns allow (\(limits.joined(separator: ", "))\(inForce.isEmpty ? "" : ", " + inForce.joined(separator: ", "))) add up to \(most), and the formation needs \(planned * a.fieldSize)"
+            return
+                "the most minutes the players' legal patterns allow (\(limits.joined(separator: ", "))\(inForce.isEmpty ? "" : ", " + inForce.joined(separator: ", "))) add up to \(most), and the formation needs \(planned * a.fieldSize)"
         }
         return nil
     }
@@ -396,8 +401,9 @@ struct LineupPatternSpace: Sendable {
             for c in classes.indices {
                 let group = classes[c]
                 guard let low = group.patterns.map(\.minutes).min(), let high = group.patterns.map(\.minutes).max(),
-                      let lowRegulation = group.patterns.map(\.regulation).min(),
-                      let highRegulation = group.patterns.map(\.regulation).max() else { continue }
+                    let lowRegulation = group.patterns.map(\.regulation).min(),
+                    let highRegulation = group.patterns.map(\.regulation).max()
+                else { continue }
                 // With n members, one member may take at most its fewest plus the slack the others leave.
                 let upper = low + (capacity - least)
                 let lower = high - (most - capacity)
@@ -443,7 +449,8 @@ struct LineupPatternSpace: Sendable {
 
     /// Groups the players into classes and enumerates each class's patterns. False when a class has more than
     /// `limit` patterns or all classes together more than `total` (the model would be too large).
-    mutating func enumerate(limit: Int = 20_000, total: Int = 120_000, modeStructure: Bool = true, colourCheck: Bool = true,
+    mutating func enumerate(
+        limit: Int = 20_000, total: Int = 120_000, modeStructure: Bool = true, colourCheck: Bool = true,
         deadline: ContinuousClock.Instant? = nil
     ) -> Bool {
         let a = analysis
@@ -469,10 +476,11 @@ struct LineupPatternSpace: Sendable {
                 continue
             }
             let id = a.instance.players[p].id
-            let key = Key(rules: rules, eligible: a.eligible[p], preferred: a.preferred[p], spread: spread.contains(p),
-                          offset: a.base[p] + a.spreadOffset[p],
-                          rank: a.instance.mode == .turnBased ? a.instance.turnBased?.queue?.firstIndex(of: id) : nil,
-                          colour: a.instance.mode == .colourGroups ? a.instance.colourGroups?.assignment?[id] : nil)
+            let key = Key(
+                rules: rules, eligible: a.eligible[p], preferred: a.preferred[p], spread: spread.contains(p),
+                offset: a.base[p] + a.spreadOffset[p],
+                rank: a.instance.mode == .turnBased ? a.instance.turnBased?.queue?.firstIndex(of: id) : nil,
+                colour: a.instance.mode == .colourGroups ? a.instance.colourGroups?.assignment?[id] : nil)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(p)
         }

@@ -40,7 +40,10 @@ extension OfficialsInstance {
             let used = Set(matches.map(\.venue)).sorted()
             outer: for (i, a) in used.enumerated() {
                 for b in used[(i + 1)...] where check.kilometres(a, b, points: points) == nil {
-                    issues.add("distances", "no km between \(a) and \(b) (and they have no points); expected an entry {\"from\": \"\(a)\", \"to\": \"\(b)\", \"km\": ...} for tourKm")
+                    issues.add(
+                        "distances",
+                        "no km between \(a) and \(b) (and they have no points); expected an entry {\"from\": \"\(a)\", \"to\": \"\(b)\", \"km\": ...} for tourKm"
+                    )
                     break outer
                 }
             }
@@ -53,11 +56,14 @@ extension OfficialsInstance {
                 }
             }
         } else if let objective = rules.objective {
-            issues.add("rules.objective", "season tours (rules.everySlot) minimise tourKm; expected [{\"tourKm\": 1}] or no objective, got \(objective)")
+            issues.add(
+                "rules.objective", "season tours (rules.everySlot) minimise tourKm; expected [{\"tourKm\": 1}] or no objective, got \(objective)")
         }
         for (index, match) in matches.enumerated() {
             if match.needed != 1 || match.most != 1 {
-                issues.add("matches[\(index)].officials", "with rules.everySlot every match has exactly one official; expected officials 1 (and no maxOfficials above it)")
+                issues.add(
+                    "matches[\(index)].officials",
+                    "with rules.everySlot every match has exactly one official; expected officials 1 (and no maxOfficials above it)")
             }
             if match.minExperience != nil {
                 issues.add("matches[\(index)].minExperience", "not read with rules.everySlot; expected no minExperience")
@@ -65,13 +71,19 @@ extension OfficialsInstance {
         }
         for (index, official) in officials.enumerated() {
             let path = "officials[\(index)]"
-            if official.maxPerDay != nil { issues.add("\(path).maxPerDay", "not read with rules.everySlot (every official works every slot); expected none") }
-            if official.maxTotal != nil { issues.add("\(path).maxTotal", "not read with rules.everySlot (every official works every slot); expected none") }
+            if official.maxPerDay != nil {
+                issues.add("\(path).maxPerDay", "not read with rules.everySlot (every official works every slot); expected none")
+            }
+            if official.maxTotal != nil {
+                issues.add("\(path).maxTotal", "not read with rules.everySlot (every official works every slot); expected none")
+            }
             if official.home != nil { issues.add("\(path).home", "not read with rules.everySlot (tourKm counts venue to venue); expected none") }
             if !(official.avoid ?? []).isEmpty { issues.add("\(path).avoid", "not read with rules.everySlot (one official a match); expected none") }
         }
         if officials.count > 64 { issues.add("officials", "season tours plan at most 64 officials; got \(officials.count)") }
         if previous != nil { issues.add("previous", "re-solving season tours is not supported; expected no previous plan with rules.everySlot") }
-        if rules.teamConflicts == .soft { issues.add("rules.teamConflicts", "season tours keep conflicts of interest as a hard rule; expected \"hard\"") }
+        if rules.teamConflicts == .soft {
+            issues.add("rules.teamConflicts", "season tours keep conflicts of interest as a hard rule; expected \"hard\"")
+        }
     }
 }

@@ -55,7 +55,10 @@ extension OfficialsKind {
                 let outcome = solver.solve(
                     start: first, startCost: firstCost, boundShare: 0.5, shared: options.reproducible ? nil : shared
                 ) { _, bound in
-                    control?.report(.progress(level: level, incumbent: shared.cost == Int.max ? nil : Double(shared.cost), bound: Double(bound), gap: nil, nodes: 0, seconds: elapsed()))
+                    control?.report(
+                        .progress(
+                            level: level, incumbent: shared.cost == Int.max ? nil : Double(shared.cost), bound: Double(bound), gap: nil, nodes: 0,
+                            seconds: elapsed()))
                 }
                 results.set(outcome)
                 shared.finished = true
@@ -77,7 +80,9 @@ extension OfficialsKind {
             if outcome.exhausted {
                 return PipelineOutcome(
                     solution: nil, proven: true, method: .branchAndBound, nodes: outcome.nodes,
-                    infeasibleReason: "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit (the branch and bound searched every plan)")
+                    infeasibleReason:
+                        "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit (the branch and bound searched every plan)"
+                )
             }
             return PipelineOutcome(solution: nil, proven: false, method: .branchAndBound, nodes: outcome.nodes)
         }
@@ -89,8 +94,9 @@ extension OfficialsKind {
         let filled = Double(problem.n * problem.slotCount)
         let levels = [
             LevelStats(name: "filled", termination: .optimal, value: filled, bound: filled, gap: 0, seconds: 0, nodes: 0),
-            LevelStats(name: level, termination: termination, stopReason: proven ? nil : stop, value: Double(cost), bound: bound,
-                       gap: gap, seconds: seconds, nodes: outcome.nodes),
+            LevelStats(
+                name: level, termination: termination, stopReason: proven ? nil : stop, value: Double(cost), bound: bound,
+                gap: gap, seconds: seconds, nodes: outcome.nodes)
         ]
         control?.report(.levelFinished(name: level, termination: termination, objective: Double(cost), bound: bound, gap: gap, seconds: seconds))
         return PipelineOutcome(

@@ -80,7 +80,9 @@ extension OfficialsVerifier {
                 var count = [Int](repeating: 0, count: starts.count)
                 for match in list { count[slotOf[match.start]!] += 1 }
                 if let empty = count.firstIndex(of: 0) {
-                    violations.append("\(official.id) has no match in slot \(empty + 1) (\(starts[empty].dateText) \(starts[empty].timeText)); rules.everySlot: one in every slot")
+                    violations.append(
+                        "\(official.id) has no match in slot \(empty + 1) (\(starts[empty].dateText) \(starts[empty].timeText)); rules.everySlot: one in every slot"
+                    )
                 }
                 if let twice = count.firstIndex(where: { $0 > 1 }) {
                     violations.append("\(official.id) has \(count[twice]) matches in slot \(twice + 1); rules.everySlot: exactly one")
@@ -90,10 +92,14 @@ extension OfficialsVerifier {
                 for second in list[(i + 1)...] {
                     let gap = slotOf[second.start]! - slotOf[first.start]!
                     if gap < rules.venueWindow && first.place == second.place {
-                        violations.append("\(official.id) is at \(first.place!) in \(first.id) and again in \(second.id), \(gap) slots later; rules.venueWindow \(rules.venueWindow)")
+                        violations.append(
+                            "\(official.id) is at \(first.place!) in \(first.id) and again in \(second.id), \(gap) slots later; rules.venueWindow \(rules.venueWindow)"
+                        )
                     }
                     if gap < rules.teamWindow, let team = first.teams.first(where: { second.teams.contains($0) }) {
-                        violations.append("\(official.id) sees \(team) in \(first.id) and again in \(second.id), \(gap) slots later; rules.teamWindow \(rules.teamWindow)")
+                        violations.append(
+                            "\(official.id) sees \(team) in \(first.id) and again in \(second.id), \(gap) slots later; rules.teamWindow \(rules.teamWindow)"
+                        )
                     }
                 }
             }

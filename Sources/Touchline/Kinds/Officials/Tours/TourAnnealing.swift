@@ -92,8 +92,15 @@ struct TourAnnealing {
                 let end = min(S, s + 1 + random.int(below: max(1, S / 2)))
                 var ok = true
                 for t in s..<end where !p.allowed[u1][t * n + plan[t][u2]] || !p.allowed[u2][t * n + plan[t][u1]] { ok = false; break }
-                if s > 0 && (!p.reachable[(s - 1) * n + plan[s - 1][u1]][plan[s][u2]] || !p.reachable[(s - 1) * n + plan[s - 1][u2]][plan[s][u1]]) { ok = false }
-                if end < S && (!p.reachable[(end - 1) * n + plan[end - 1][u2]][plan[end][u1]] || !p.reachable[(end - 1) * n + plan[end - 1][u1]][plan[end][u2]]) { ok = false }
+                if s > 0 && (!p.reachable[(s - 1) * n + plan[s - 1][u1]][plan[s][u2]] || !p.reachable[(s - 1) * n + plan[s - 1][u2]][plan[s][u1]]) {
+                    ok = false
+                }
+                if end < S
+                    && (!p.reachable[(end - 1) * n + plan[end - 1][u2]][plan[end][u1]]
+                        || !p.reachable[(end - 1) * n + plan[end - 1][u1]][plan[end][u2]])
+                {
+                    ok = false
+                }
                 guard ok else { continue }
                 let before = brokenOf(u1) + brokenOf(u2), missingBefore = missingOf(u1) + missingOf(u2)
                 var kmBefore = 0, kmAfter = 0

@@ -95,7 +95,7 @@ extension OfficialsKind {
                 for (index, official) in instance.officials.enumerated() { officialIndex[official.id] = index }
                 for g in 0..<(n * S) {
                     guard let crew = solution.assignments[instance.matches[problem.matchOf[g]].id], crew.count == 1,
-                          let u = officialIndex[crew[0]], let variable = columns[u][g]
+                        let u = officialIndex[crew[0]], let variable = columns[u][g]
                     else { return nil }
                     values[variable.index] = 1
                 }
@@ -107,7 +107,7 @@ extension OfficialsKind {
                 for u in 0..<n {
                     for s in 0..<max(0, S - 1) {
                         guard plan[s][u] >= 0, plan[s + 1][u] >= 0,
-                              let index = stepIndex[key(u, s * n + plan[s][u], plan[s + 1][u])]
+                            let index = stepIndex[key(u, s * n + plan[s][u], plan[s + 1][u])]
                         else { return nil }
                         values[index] = 1
                     }

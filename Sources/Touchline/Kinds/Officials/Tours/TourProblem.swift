@@ -39,7 +39,11 @@ struct TourProblem: Sendable {
         var slots = [[Int]](repeating: [], count: starts.count)
         for (m, match) in instance.matches.enumerated() { slots[slotOf[match.start]!].append(m) }
         for (s, list) in slots.enumerated() where list.count != n {
-            return .failure(TourImpossible(reason: "slot \(s + 1) (\(starts[s].dateText) \(starts[s].timeText)) has \(list.count) matches for \(n) officials; rules.everySlot: every official works exactly one match in every slot"))
+            return .failure(
+                TourImpossible(
+                    reason:
+                        "slot \(s + 1) (\(starts[s].dateText) \(starts[s].timeText)) has \(list.count) matches for \(n) officials; rules.everySlot: every official works exactly one match in every slot"
+                ))
         }
         var venueIndex: [String: Int] = [:]
         for (index, venue) in instance.venues.enumerated() { venueIndex[venue.id] = index }
@@ -69,7 +73,9 @@ struct TourProblem: Sendable {
         var reachable: [[Bool]] = []
         for g in 0..<max(0, matchOf.count - n) {
             let s = g / n
-            reachable.append((0..<n).map { k in !core.clash(matchOf[g], at: placeOf[matchOf[g]], matchOf[(s + 1) * n + k], at: placeOf[matchOf[(s + 1) * n + k]]) })
+            reachable.append(
+                (0..<n).map { k in !core.clash(matchOf[g], at: placeOf[matchOf[g]], matchOf[(s + 1) * n + k], at: placeOf[matchOf[(s + 1) * n + k]]) }
+            )
         }
         let visit = Array(Set((rules.visitVenues ?? []).map { venueIndex[$0]! })).sorted()
         let hosted = Set(venue)
@@ -79,11 +85,12 @@ struct TourProblem: Sendable {
         if visit.count > starts.count {
             return .failure(TourImpossible(reason: "rules.visitVenues lists \(visit.count) venues but there are \(starts.count) slots"))
         }
-        return .success(TourProblem(
-            n: n, slotCount: starts.count, slots: slots, venue: venue, teams: teams, venueCount: ids.count,
-            teamCount: teamIndex.count, km: km, allowed: allowed, reachable: reachable,
-            venueWindow: rules.venueWindow ?? 1, teamWindow: rules.teamWindow ?? 1, visit: visit,
-            interchangeable: allowed.allSatisfy { $0 == allowed[0] }, matchOf: matchOf))
+        return .success(
+            TourProblem(
+                n: n, slotCount: starts.count, slots: slots, venue: venue, teams: teams, venueCount: ids.count,
+                teamCount: teamIndex.count, km: km, allowed: allowed, reachable: reachable,
+                venueWindow: rules.venueWindow ?? 1, teamWindow: rules.teamWindow ?? 1, visit: visit,
+                interchangeable: allowed.allSatisfy { $0 == allowed[0] }, matchOf: matchOf))
     }
 
     /// The relaxation the bounds are computed on: every official may take every game (the same windows).

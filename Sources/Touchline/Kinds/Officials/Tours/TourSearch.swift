@@ -92,7 +92,9 @@ final class TourSearch {
         }
         nearest = (0..<problem.slotCount).map { s in
             (0..<problem.venueCount).map { v in
-                (0..<problem.n).sorted { (problem.km[v][problem.venue[s * problem.n + $0]], $0) < (problem.km[v][problem.venue[s * problem.n + $1]], $1) }
+                (0..<problem.n).sorted {
+                    (problem.km[v][problem.venue[s * problem.n + $0]], $0) < (problem.km[v][problem.venue[s * problem.n + $1]], $1)
+                }
             }
         }
     }
@@ -282,7 +284,9 @@ struct TourSolver: Sendable {
             isCancelled: isCancelled, onImprovement: { progress?($0, suffix[0]) })
         search.shared = shared
         search.run()
-        trace?("tours: whole search \(search.stopped ? "stopped" : "exhausted"), best \(search.best != nil ? search.bestCost : startCost ?? -1), \(search.nodes) nodes")
+        trace?(
+            "tours: whole search \(search.stopped ? "stopped" : "exhausted"), best \(search.best != nil ? search.bestCost : startCost ?? -1), \(search.nodes) nodes"
+        )
         nodes += search.nodes
         // The cost of the plan itself: the search's bar may have been lowered by a plan found beside it.
         let plan = search.best ?? start

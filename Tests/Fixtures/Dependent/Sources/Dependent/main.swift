@@ -6,11 +6,11 @@ let start = LocalDateTime("2026-11-21T14:25")!
 let instance = PitchesInstance(
     pitches: [
         Pitch(id: "agars-1", name: "Agar's 1", group: "North", sizes: ["senior"]),
-        Pitch(id: "south-meadow-1", name: "South Meadow 1", group: "South", sizes: ["junior"]),
+        Pitch(id: "south-meadow-1", name: "South Meadow 1", group: "South", sizes: ["junior"])
     ],
     matches: [
         PitchMatch(id: "m1", start: start, durationMinutes: 60, size: "senior", teams: ["hawtrey", "durnford"]),
-        PitchMatch(id: "m2", start: start, durationMinutes: 50, size: "junior", teams: ["keate", "evans"]),
+        PitchMatch(id: "m2", start: start, durationMinutes: 50, size: "junior", teams: ["keate", "evans"])
     ])
 let control = SolveControl { (event: SolveEvent) in
     if case let .levelFinished(name, termination, _, _, _, _) = event, termination == LevelTermination.error { print("\(name) failed") }
