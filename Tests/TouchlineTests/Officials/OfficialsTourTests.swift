@@ -179,6 +179,23 @@ import TouchlineTesting
         #expect(report.reason?.contains("searched every plan") == true)
     }
 
+    /// A season with no plan in time still reports the lower bound its suffix problems proved: umps16 with
+    /// q1 = 8, q2 = 4 has no plan at all (the literature), so no search finds one, and two seconds are far too
+    /// few to prove it; the answer is `unknown` with a positive bound, and `verify` accepts the result.
+    @Test func aSeasonWithoutAPlanStillReportsItsLowerBound() throws {
+        var instance = try Self.shipped("umps16")
+        instance.rules?.venueWindow = 8
+        instance.rules?.teamWindow = 4
+        let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(timeLimitSeconds: 2))
+        #expect(report.status == .unknown || report.status == .infeasible)
+        if report.status == .unknown {
+            #expect(report.solution == nil)
+            #expect((report.bound ?? 0) > 0, "no lower bound reported")
+            #expect(report.stats.levels?.last?.bound == report.bound)
+        }
+        #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
+    }
+
     /// `scripts/tup-cost.py` on a plan: the benchmark's cost and the rules it breaks.
     static func benchmarkCost(_ name: String, _ plan: OfficialsSolution) throws -> (cost: Int, violations: [String]) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tup-\(name)-\(UUID().uuidString).json")

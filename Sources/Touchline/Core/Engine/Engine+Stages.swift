@@ -117,8 +117,8 @@ struct EngineRun<Kind: ProblemKind> {
     /// An `infeasible` (proven) or `unknown` (nothing found, nothing proven) report, with the kind's best-effort
     /// plan (every broken rule listed) when it has one.
     func noPlan(
-        _ status: ResultStatus, method: PlanMethod?, stats: SolveStats = SolveStats(), warnings: [String] = [],
-        reason: String
+        _ status: ResultStatus, method: PlanMethod?, bound: Double? = nil, stats: SolveStats = SolveStats(),
+        warnings: [String] = [], reason: String
     ) throws(TouchlineError) -> SolveReport<Kind> {
         var stats = stats
         stats.decidedSeconds = seconds()
@@ -133,7 +133,9 @@ struct EngineRun<Kind: ProblemKind> {
                 .feasible, method: self.method == .greedy ? .greedy : (method ?? .greedy), plan: plan, stats: stats,
                 warnings: warnings + ["the best-effort repair found a plan that keeps every rule; nothing is proven about it"])
         }
-        return report(status, method: method, plan: plan, stats: stats, warnings: warnings, reason: reason)
+        return report(
+            status, method: method, plan: plan, bound: status == .unknown ? bound : nil, stats: stats, warnings: warnings,
+            reason: reason)
     }
 
     var notFoundReason: String {
@@ -170,7 +172,13 @@ struct EngineRun<Kind: ProblemKind> {
             return try noPlan(.infeasible, method: parts.method, stats: stats, warnings: parts.warnings, reason: reason)
         }
         guard let solution = parts.solution else {
-            return try noPlan(.unknown, method: parts.method, stats: stats, warnings: parts.warnings, reason: notFoundReason)
+            // A kind's pipeline may prove a lower bound without a plan (season tours): every plan there may be is
+            // on its side.
+            let reason =
+                parts.bound.map { bound in
+                    "no plan that keeps every hard rule was found within \(limit) s, and none is proven impossible; what is proven is the bound: no plan can do better than \(bound == bound.rounded() && abs(bound) < 1e15 ? String(Int64(bound)) : String(bound))"
+                } ?? notFoundReason
+            return try noPlan(.unknown, method: parts.method, bound: parts.bound, stats: stats, warnings: parts.warnings, reason: reason)
         }
         return report(
             parts.proven ? .optimal : .feasible, method: parts.method, plan: try verified(solution, parts.method.rawValue),

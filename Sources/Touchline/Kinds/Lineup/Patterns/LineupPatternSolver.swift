@@ -373,7 +373,8 @@ extension LineupKind {
             solution: outcome.plan.map { analysis.solution($0) }, proven: proven, method: .milp,
             variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,
             infeasibleReason: outcome.infeasible, levels: outcome.levels,
-            bound: proven ? outcome.levels.first?.value : level?.bound, gap: proven ? 0 : level?.gap,
+            bound: outcome.plan == nil ? nil : proven ? outcome.levels.first?.value : level?.bound,
+            gap: outcome.plan == nil ? nil : proven ? 0 : level?.gap,
             patterns: space.classes.reduce(0) { $0 + $1.patterns.count })
     }
 }

@@ -84,7 +84,16 @@ extension OfficialsKind {
                         "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit (the branch and bound searched every plan)"
                 )
             }
-            return PipelineOutcome(solution: nil, proven: false, method: .branchAndBound, nodes: outcome.nodes)
+            // No plan found in time: the lower bound the suffix problems proved still holds for every plan there
+            // may be (the relaxation keeps the windows and drops the visits and the officials' starts).
+            let bound = Double(outcome.bound)
+            let levels = [
+                LevelStats(
+                    name: level, termination: .noSolution, stopReason: stop, value: nil, bound: bound, gap: nil, seconds: seconds,
+                    nodes: outcome.nodes)
+            ]
+            return PipelineOutcome(
+                solution: nil, proven: false, method: .branchAndBound, nodes: outcome.nodes, levels: levels, bound: bound)
         }
         // Proven when the whole search was exhausted and its bar is the plan's cost.
         let proven = outcome.exhausted && cost <= outcome.bound
