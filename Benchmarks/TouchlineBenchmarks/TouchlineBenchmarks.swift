@@ -43,7 +43,7 @@ private func instances(of folder: String) -> [(name: String, data: Data)] {
 private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, levels: [(String, Bool)], timeLimit: Double? = nil) {
     let levelMetrics = levels.map { Metrics.level($0.0, prefersLarger: $0.1) }
     for (name, data) in instances(of: folder) {
-        guard case let .success(instance) = Kind.decodeInstance(data) else { continue }
+        guard let instance = try? Kind.decodeInstance(data) else { continue }
         let variants: [(String, InstanceOptions)] = [
             ("milp", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit)),
             ("milp-cold", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit, warmStart: false)),

@@ -66,9 +66,10 @@ public struct PlainInstance<Instance: Sendable>: PreparedInstance {
 /// One problem kind: a folder under `Kinds/` with its instance types and validation, MILP formulation,
 /// greedy, verifier and text rendering, registered with one line in ``ProblemKinds``.
 ///
-/// The engine validates the instance, prepares it once (``prepare(_:)``) and passes the prepared form to
-/// every solving stage; each stage also has a form that takes the instance and prepares it (for tests and
-/// callers that run one stage alone).
+/// The engine validates the instance, prepares it once under the solve's merged options
+/// (``prepare(_:options:)``) and passes the prepared form to every solving stage; each stage also has a form
+/// that takes the instance and prepares it under the instance's own options (for tests and callers that run
+/// one stage alone).
 ///
 /// The core is what every kind has. Optional abilities are refining protocols a kind adopts when it has them:
 /// ``PreCheckedKind`` (impossibility seen without solving), ``BestEffortKind`` (a plan that breaks the fewest
