@@ -37,13 +37,7 @@ extension PitchesKind {
               "items": {
                 "type": "object", "required": ["id", "start", "durationMinutes", "size"],
                 "properties": {
-                  "id": {"type": "string", "minLength": 1},
-                  "start": {"$ref": "#/$defs/dateTime"},
-                  "durationMinutes": {"type": "integer", "minimum": 1, "maximum": 1440, "examples": [60]},
-                  "size": {"type": "string"},
-                  "competition": {"type": "string"},
-                  "teams": {"type": "array", "items": {"type": "string"}},
-                  "preferred": {"type": "array", "items": {"type": "string"}},
+                  \#(MatchDaySchema.matchOnAPitchProperties),
                   "pitch": {"type": ["string", "null"], "description": "a pinned pitch id"}
                 }
               }
