@@ -23,6 +23,10 @@ final class TourSearch {
     var firstOnly = false
     /// Per slot, per official: the positions it may take (a neighbourhood of a plan); nil: any.
     var restrict: [[UInt64]]?
+    /// Before each official of a slot is placed, check that it and the officials after it can still each
+    /// take a distinct free game of the slot under the windows (a perfect matching by augmenting paths); a
+    /// partial slot that fails is cut at once instead of after trying every order of the games left.
+    var lookAhead = true
     let deadline: ContinuousClock.Instant
     let isCancelled: @Sendable () -> Bool
     let onImprovement: ((Int) -> Void)?
@@ -52,6 +56,9 @@ final class TourSearch {
     private var minStep: [[Int]]
     /// Per slot, per venue: the slot's positions, nearest first.
     private var nearest: [[[Int]]]
+    /// The look-ahead's work space: per official, the free games it may take; per game, its matched official.
+    private var options: [UInt64]
+    private var owner: [Int]
 
     init(
         _ problem: TourProblem, first: Int = 0, suffix: [Int]? = nil, upperBound: Int = Int.max,
@@ -90,11 +97,25 @@ final class TourSearch {
                     .map { problem.km[v][$0] }.min() ?? 0
             }
         }
+        options = [UInt64](repeating: 0, count: problem.n)
+        owner = [Int](repeating: -1, count: problem.n)
         nearest = (0..<problem.slotCount).map { s in
             (0..<problem.venueCount).map { v in
                 (0..<problem.n).sorted {
                     (problem.km[v][problem.venue[s * problem.n + $0]], $0) < (problem.km[v][problem.venue[s * problem.n + $1]], $1)
                 }
+            }
+        }
+    }
+
+    /// Orders each slot's games by kilometres scaled by a random factor in [1, 1 + spread) instead of
+    /// nearest first: a restart of the first-plan search explores another part of the tree.
+    func perturbOrder(seed: UInt64, spread: Double) {
+        var random = SeededRandom(seed: seed)
+        nearest = (0..<slotCount).map { s in
+            (0..<p.venueCount).map { v in
+                let keys = (0..<n).map { k in Double(p.km[v][p.venue[s * n + k]] + 1) * (1 + spread * random.unit()) }
+                return (0..<n).sorted { (keys[$0], $0) < (keys[$1], $1) }
             }
         }
     }
@@ -136,6 +157,7 @@ final class TourSearch {
         }
         nodes += 1
         if timeUp() { return }
+        if lookAhead && u < n - 1 && !matchable(s, from: u, used: used) { return }
         let from = current[u]
         let restAfter = s > first ? rest - minStep[s][p.venue[from]] : 0
         let order: [Int]
@@ -189,6 +211,48 @@ final class TourSearch {
         }
     }
 
+    /// True when officials `from`..n-1 can each take a distinct game of slot s outside `used` that keeps its
+    /// windows, timing and restrictions (a necessary condition for completing the slot).
+    private func matchable(_ s: Int, from: Int, used: UInt64) -> Bool {
+        let q1 = p.venueWindow, q2 = p.teamWindow
+        let base = s * n
+        for u in from..<n {
+            var mask: UInt64 = 0
+            let allowedMask = restrict?[s][u] ?? UInt64.max
+            for k in 0..<n where used & (1 << UInt64(k)) == 0 && allowedMask & (1 << UInt64(k)) != 0 {
+                let g = base + k
+                guard p.allowed[u][g] else { continue }
+                if s > first && !p.reachable[current[u]][k] { continue }
+                if s - lastAtVenue[u * p.venueCount + p.venue[g]] < q1 { continue }
+                var clash = false
+                for t in p.teams[g] where s - lastSawTeam[u * p.teamCount + t] < q2 { clash = true; break }
+                if clash { continue }
+                mask |= 1 << UInt64(k)
+            }
+            if mask == 0 { return false }
+            options[u] = mask
+        }
+        for k in 0..<n { owner[k] = -1 }
+        for u in from..<n {
+            var seen: UInt64 = used
+            if !augment(u, &seen) { return false }
+        }
+        return true
+    }
+
+    private func augment(_ u: Int, _ seen: inout UInt64) -> Bool {
+        while true {
+            let free = options[u] & ~seen
+            if free == 0 { return false }
+            let k = free.trailingZeroBitCount
+            seen |= 1 << UInt64(k)
+            if owner[k] < 0 || augment(owner[k], &seen) {
+                owner[k] = u
+                return true
+            }
+        }
+    }
+
     private func finishSlot(_ s: Int, cost: Int) {
         // Every venue to visit that is hosted for the last time now must have been visited by everyone, and
         // nobody may miss more venues than slots are left.
@@ -197,7 +261,43 @@ final class TourSearch {
             if missing[u] > left { return }
             for v in closingVisits[s] where visitedTimes[u * p.venueCount + v] == 0 { return }
         }
+        if lookAhead && !laterSlotsMatchable(after: s) { return }
         slot(s + 1, cost: cost)
+    }
+
+    /// True when each slot t from s + 2 within the windows' reach has a perfect matching of officials to games
+    /// that the windows of the games already placed (slots up to s) allow; the slot s + 1 is checked by
+    /// `matchable` with its timing when it is placed.
+    private func laterSlotsMatchable(after s: Int) -> Bool {
+        let q1 = p.venueWindow, q2 = p.teamWindow
+        let reach = max(q1, q2)
+        guard reach > 2 else { return true }
+        var t = s + 2
+        while t < min(slotCount, s + reach) {
+            let base = t * n
+            for u in 0..<n {
+                var mask: UInt64 = 0
+                let allowedMask = restrict?[t][u] ?? UInt64.max
+                for k in 0..<n where allowedMask & (1 << UInt64(k)) != 0 {
+                    let g = base + k
+                    guard p.allowed[u][g] else { continue }
+                    if t - lastAtVenue[u * p.venueCount + p.venue[g]] < q1 { continue }
+                    var clash = false
+                    for team in p.teams[g] where t - lastSawTeam[u * p.teamCount + team] < q2 { clash = true; break }
+                    if clash { continue }
+                    mask |= 1 << UInt64(k)
+                }
+                if mask == 0 { return false }
+                options[u] = mask
+            }
+            for k in 0..<n { owner[k] = -1 }
+            for u in 0..<n {
+                var seen: UInt64 = 0
+                if !augment(u, &seen) { return false }
+            }
+            t += 1
+        }
+        return true
     }
 }
 
@@ -223,19 +323,33 @@ struct TourSolver: Sendable {
         var suffix: [Int]
     }
 
-    /// A plan within `seconds`: the search stopped at its first leaf (nearest venue first) for a fifth of the
-    /// time (at most a second), then, when it found none, the annealing repair.
+    /// A plan within `seconds`: the search stopped at its first leaf (nearest venue first, the look-ahead
+    /// on), restarted in perturbed orders with doubling time for half the time, then, when it found none, the
+    /// annealing repair.
     static func firstPlan(
         _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
         trace: (@Sendable (String) -> Void)? = nil
     ) -> [[Int]]? {
         let started = ContinuousClock.now
-        let search = TourSearch(problem, deadline: started + .seconds(min(1, 0.2 * seconds)), isCancelled: isCancelled)
-        search.firstOnly = true
-        search.run()
-        if let plan = search.best { return plan }
-        // Exhausted without a plan: there is none (the whole search will prove it again, with its bounds).
-        if !search.stopped { return nil }
+        // Restarts: each round a fresh search with twice the time of the last, its games in a perturbed
+        // nearest-first order, until half the time is spent.
+        var round = 0
+        var roundSeconds = min(1, 0.1 * seconds)
+        while ContinuousClock.now < started + .seconds(0.5 * seconds) && !isCancelled() {
+            let left = (started + .seconds(0.5 * seconds) - ContinuousClock.now).inSeconds
+            let search = TourSearch(problem, deadline: .now + .seconds(min(roundSeconds, max(0.01, left))), isCancelled: isCancelled)
+            search.firstOnly = true
+            if round > 0 { search.perturbOrder(seed: UInt64(round), spread: 0.5) }
+            search.run()
+            if let plan = search.best {
+                trace?("tours: first plan by depth-first search, round \(round + 1)")
+                return plan
+            }
+            // Exhausted without a plan: there is none (the whole search will prove it again, with its bounds).
+            if !search.stopped { return nil }
+            round += 1
+            roundSeconds *= 2
+        }
         return TourAnnealing(p: problem).run(deadline: started + .seconds(seconds), seed: 1, isCancelled: isCancelled, trace: trace)
     }
 
@@ -322,7 +436,9 @@ struct TourSolver: Sendable {
 
 /// The large-neighbourhood search of a tour plan: a window of slots for a group of officials is freed (each
 /// official of the group may take any game the group holds in those slots) and solved exactly by the branch
-/// and bound, the rest of the plan fixed; a neighbourhood that finishes quickly grows.
+/// and bound, the rest of the plan fixed; a neighbourhood that finishes quickly grows. After many
+/// neighbourhoods without a better plan the walk is kicked to a nearby plan at most 2 % worse (an iterated
+/// local search), and brought back to the best when it drifts more than 3 % above it.
 struct TourNeighbourhoods {
     let problem: TourProblem
     let suffix: [Int]
@@ -385,15 +501,12 @@ struct TourNeighbourhoods {
         var width = min(S, 4)
         var group = min(n, 4)
         var stale = 0
-        while ContinuousClock.now < deadline && !isCancelled() {
-            if let shared, shared.cost < cost, let better = shared.plan {
-                plan = better
-                cost = shared.cost
-            }
-            let a = Int(generator.next() % UInt64(max(1, S - width + 1)))
-            var officials = Array(0..<n)
-            for i in stride(from: n - 1, to: 0, by: -1) { officials.swapAt(i, Int(generator.next() % UInt64(i + 1))) }
-            let freed = Set(officials.prefix(group))
+        // The best plan seen; `plan` itself may be a kicked, worse one (an iterated local search).
+        var best = plan
+        var bestCost = cost
+        var sinceImprovement = 0
+        var kicks = 0
+        func freedRestrict(from plan: [[Int]], window a: Int, width: Int, officials freed: Set<Int>) -> [[UInt64]] {
             var restrict = [[UInt64]](repeating: [UInt64](repeating: 0, count: n), count: S)
             for s in 0..<S {
                 let inWindow = s >= a && s < a + width
@@ -401,6 +514,45 @@ struct TourNeighbourhoods {
                 for o in freed { held |= 1 << UInt64(plan[s][o]) }
                 for o in 0..<n { restrict[s][o] = inWindow && freed.contains(o) ? held : 1 << UInt64(plan[s][o]) }
             }
+            return restrict
+        }
+        while ContinuousClock.now < deadline && !isCancelled() {
+            if let shared, shared.cost < bestCost, let better = shared.plan {
+                best = better
+                bestCost = shared.cost
+                plan = better
+                cost = bestCost
+            }
+            if sinceImprovement >= 40 {
+                // A local optimum for the neighbourhoods: kick the plan to another one at most 2 % worse (a
+                // window of all officials re-solved to its first plan in a random order), or back to the best
+                // when the walk has drifted more than 3 % above it.
+                sinceImprovement = 0
+                kicks += 1
+                if cost > bestCost + bestCost / 33 {
+                    plan = best
+                    cost = bestCost
+                } else {
+                    let kickWidth = min(S, 6)
+                    let a = generator.int(below: max(1, S - kickWidth + 1))
+                    let restrict = freedRestrict(from: plan, window: a, width: kickWidth, officials: Set(0..<n))
+                    let search = TourSearch(
+                        problem, upperBound: cost + max(1, cost / 50), deadline: .now + .seconds(0.2), isCancelled: isCancelled)
+                    search.restrict = restrict
+                    search.firstOnly = true
+                    search.perturbOrder(seed: generator.next(), spread: 2)
+                    search.run()
+                    nodes += search.nodes
+                    if let kicked = search.best {
+                        plan = kicked
+                        cost = search.bestCost
+                    }
+                }
+            }
+            let a = Int(generator.next() % UInt64(max(1, S - width + 1)))
+            var officials = Array(0..<n)
+            for i in stride(from: n - 1, to: 0, by: -1) { officials.swapAt(i, Int(generator.next() % UInt64(i + 1))) }
+            let restrict = freedRestrict(from: plan, window: a, width: width, officials: Set(officials.prefix(group)))
             let budget = min(2.0, max(0.05, (deadline - ContinuousClock.now).inSeconds))
             let search = TourSearch(
                 problem, suffix: Self.tailBounds(problem, restrict: restrict, free: suffix), upperBound: cost,
@@ -411,11 +563,17 @@ struct TourNeighbourhoods {
             if let better = search.best, search.bestCost < cost {
                 plan = better
                 cost = search.bestCost
-                shared?.offer(plan, cost: cost)
                 stale = 0
-                trace?("tours: neighbourhood slots \(a + 1)-\(a + width), \(group) officials: \(cost) km")
+                sinceImprovement = 0
+                if cost < bestCost {
+                    best = plan
+                    bestCost = cost
+                    shared?.offer(plan, cost: cost)
+                    trace?("tours: neighbourhood slots \(a + 1)-\(a + width), \(group) officials: \(cost) km (kick \(kicks))")
+                }
             } else {
                 stale += 1
+                sinceImprovement += 1
             }
             // A neighbourhood searched through quickly: a larger one; one that ran out of time: a smaller one.
             if !search.stopped && stale > 3 {
@@ -425,6 +583,8 @@ struct TourNeighbourhoods {
                 if width > 2 { width -= 1 } else if group > 2 { group -= 1 }
             }
         }
+        plan = best
+        cost = bestCost
         return Result(plan: plan, cost: cost, nodes: nodes)
     }
 }
