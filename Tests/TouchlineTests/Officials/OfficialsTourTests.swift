@@ -111,6 +111,49 @@ import TouchlineTesting
         }
     }
 
+    /// The satisfiability search on the same random tours: a plan exactly when the exhaustive search finds
+    /// one (so its `none` is a proof), and every plan it returns passes the verifier.
+    @Test(arguments: 0..<60)
+    func satisfiabilityAgreesWithExhaustiveSearch(_ seed: Int) throws {
+        let instance = Self.randomTour(seed: UInt64(seed))
+        let oracle = Self.exhaustive(instance)
+        guard case let .success(problem) = TourProblem.make(instance, core: OfficialsKind.core(instance)) else {
+            #expect(oracle == nil)
+            return
+        }
+        switch TourSatisfiability.solve(problem, deadline: .now + .seconds(30)) {
+        case let .plan(plan):
+            #expect(oracle != nil, "a plan where exhaustive search finds none")
+            #expect(OfficialsKind.verify(instance, problem.solution(instance, plan: plan)) == [])
+        case .none:
+            #expect(oracle == nil, "no plan proven where exhaustive search finds one")
+        case .unknown:
+            Issue.record("no answer in 30 s on a tiny tour")
+        }
+    }
+
+    /// The tightest venue window on 16 teams (q1 = 8 = the officials, q2 = 2), where the depth-first search
+    /// and the annealing find no plan: the satisfiability search finds one that the verifier and the
+    /// benchmark's own cost script accept.
+    @Test func theTightestVenueWindowGetsAPlan() throws {
+        var instance = try Self.shipped("umps16")
+        instance.rules?.venueWindow = 8
+        instance.rules?.teamWindow = 2
+        guard case let .success(problem) = TourProblem.make(instance, core: OfficialsKind.core(instance)) else {
+            Issue.record("umps16 does not make a tour problem")
+            return
+        }
+        guard case let .plan(plan) = TourSatisfiability.solve(problem, deadline: .now + .seconds(120)) else {
+            Issue.record("no plan for umps16 with q1 = 8, q2 = 2")
+            return
+        }
+        let solution = problem.solution(instance, plan: plan)
+        #expect(OfficialsKind.verify(instance, solution) == [])
+        let scored = try Self.benchmarkCost("umps16", solution, windows: (8, 2))
+        #expect(scored.violations == [])
+        #expect(scored.cost == solution.tourKm?.total)
+    }
+
     /// The random tours exercise both answers (and the windows bind on some): the oracle is not trivially
     /// one-sided.
     @Test func randomToursHavePlansAndNone() {
@@ -197,13 +240,17 @@ import TouchlineTesting
     }
 
     /// `scripts/tup-cost.py` on a plan: the benchmark's cost and the rules it breaks.
-    static func benchmarkCost(_ name: String, _ plan: OfficialsSolution) throws -> (cost: Int, violations: [String]) {
+    static func benchmarkCost(_ name: String, _ plan: OfficialsSolution, windows: (q1: Int, q2: Int)? = nil) throws -> (
+        cost: Int, violations: [String]
+    ) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tup-\(name)-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try JSONSerialization.data(withJSONObject: ["solution": ["assignments": plan.assignments]]).write(to: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/tup-cost.py", "instances/officials/tup/original/\(name).txt", file.path]
+        process.arguments =
+            ["python3", "scripts/tup-cost.py", "instances/officials/tup/original/\(name).txt", file.path]
+            + (windows.map { ["--q1", "\($0.q1)", "--q2", "\($0.q2)"] } ?? [])
         process.currentDirectoryURL = Repository.root
         let output = Pipe()
         process.standardOutput = output

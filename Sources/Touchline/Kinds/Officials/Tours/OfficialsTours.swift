@@ -24,11 +24,17 @@ extension OfficialsKind {
         }
         @Sendable func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
         let level = "tourKm"
+        let noPlanReason =
+            "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit"
         if !exact {
-            guard let plan = TourSolver.firstPlan(problem, seconds: limit, isCancelled: cancelled) else {
+            switch TourSolver.firstPlanSearch(problem, seconds: limit, isCancelled: cancelled) {
+            case let .plan(plan):
+                return PipelineOutcome(solution: problem.solution(instance, plan: plan), proven: false, method: .greedy)
+            case let .none(proof):
+                return PipelineOutcome(solution: nil, proven: true, method: .greedy, infeasibleReason: noPlanReason + " (\(proof))")
+            case .unknown:
                 return PipelineOutcome(solution: nil, proven: false, method: .greedy)
             }
-            return PipelineOutcome(solution: problem.solution(instance, plan: plan), proven: false, method: .greedy)
         }
         control?.report(.levelStarted(name: level, index: 1, count: 2))
         // A first plan for a quarter of the limit at most (nearest venue first, backtracking), then the bounds
@@ -36,10 +42,17 @@ extension OfficialsKind {
         let trace: (@Sendable (String) -> Void)? = control.flatMap { control in
             control.isTracing ? { @Sendable line in control.trace(line) } : nil
         }
-        let first = TourSolver.firstPlan(problem, seconds: 0.25 * limit, isCancelled: cancelled, trace: trace)
+        let firstSearch = TourSolver.firstPlanSearch(problem, seconds: 0.25 * limit, isCancelled: cancelled, trace: trace)
+        if case let .none(proof) = firstSearch {
+            return PipelineOutcome(solution: nil, proven: true, method: .branchAndBound, infeasibleReason: noPlanReason + " (\(proof))")
+        }
+        let first: [[Int]]?
+        if case let .plan(plan) = firstSearch { first = plan } else { first = nil }
         let firstCost = first.map { problem.cost($0) }
         control?.report(.heuristic(objective: firstCost.map(Double.init), seconds: elapsed()))
-        let solver = TourSolver(problem: problem, deadline: deadline, isCancelled: cancelled, trace: trace)
+        let results = TourResults()
+        // The whole search also stops when the satisfiability search beside it proves that there is no plan.
+        let solver = TourSolver(problem: problem, deadline: deadline, isCancelled: { cancelled() || results.noneProven }, trace: trace)
         control?.trace("tours: first plan \(firstCost.map(String.init) ?? "none") km in \(elapsed()) s")
         // Two searches side by side, sharing their best plan: the bounds and the whole branch and bound on
         // one core, the neighbourhoods on the other (stopped when the whole search is exhausted).
@@ -47,7 +60,6 @@ extension OfficialsKind {
             control?.report(.progress(level: level, incumbent: Double(cost), bound: nil, gap: nil, nodes: 0, seconds: elapsed()))
         }
         if let first, let firstCost { shared.offer(first, cost: firstCost) }
-        let results = TourResults()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             if index == 0 {
                 // With `--reproducible` the whole search does not read the neighbourhoods' plans, so a proven
@@ -62,11 +74,34 @@ extension OfficialsKind {
                 }
                 results.set(outcome)
                 shared.finished = true
-            } else if let first {
-                let improved = TourNeighbourhoods(problem: problem, suffix: [Int](repeating: 0, count: problem.slotCount), shared: shared)
-                    .improve(first, deadline: deadline, isCancelled: { cancelled() || shared.finished }, trace: trace)
-                results.add(nodes: improved.nodes)
+            } else {
+                var start = first
+                if start == nil {
+                    // No plan yet: the satisfiability search for the rest of the time, then the neighbourhoods
+                    // on its plan; its proof that there is none stops the whole search.
+                    switch TourSatisfiability.solve(problem, deadline: deadline, isCancelled: { cancelled() || shared.finished }, trace: trace) {
+                    case let .plan(plan):
+                        control?.trace("tours: satisfiability search found a plan of \(problem.cost(plan)) km in \(elapsed()) s")
+                        shared.offer(plan, cost: problem.cost(plan))
+                        start = plan
+                    case let .none(proof):
+                        results.provedNone(by: proof)
+                        control?.trace("tours: satisfiability search proved that there is no plan in \(elapsed()) s")
+                    case .unknown:
+                        break
+                    }
+                }
+                if let start {
+                    let improved = TourNeighbourhoods(problem: problem, suffix: [Int](repeating: 0, count: problem.slotCount), shared: shared)
+                        .improve(start, deadline: deadline, isCancelled: { cancelled() || shared.finished }, trace: trace)
+                    results.add(nodes: improved.nodes)
+                }
             }
+        }
+        if let proof = results.noneProof {
+            return PipelineOutcome(
+                solution: nil, proven: true, method: .branchAndBound, nodes: results.outcome?.nodes ?? 0,
+                infeasibleReason: noPlanReason + " (\(proof))")
         }
         var outcome = results.outcome!
         outcome.nodes += results.extraNodes
@@ -80,9 +115,7 @@ extension OfficialsKind {
             if outcome.exhausted {
                 return PipelineOutcome(
                     solution: nil, proven: true, method: .branchAndBound, nodes: outcome.nodes,
-                    infeasibleReason:
-                        "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit (the branch and bound searched every plan)"
-                )
+                    infeasibleReason: noPlanReason + " (the branch and bound searched every plan)")
             }
             // No plan found in time: the lower bound the suffix problems proved still holds for every plan there
             // may be (the relaxation keeps the windows and drops the visits and the officials' starts).
@@ -119,8 +152,13 @@ final class TourResults: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: TourSolver.Outcome?
     private var nodes = 0
+    private var none: String?
 
     var outcome: TourSolver.Outcome? { lock.withLock { stored } }
+    /// The satisfiability search proved that no plan exists.
+    var noneProven: Bool { lock.withLock { none != nil } }
+    var noneProof: String? { lock.withLock { none } }
+    func provedNone(by proof: String) { lock.withLock { none = proof } }
     var extraNodes: Int { lock.withLock { nodes } }
     func set(_ outcome: TourSolver.Outcome) { lock.withLock { stored = outcome } }
     func add(nodes more: Int) { lock.withLock { nodes += more } }

@@ -323,34 +323,54 @@ struct TourSolver: Sendable {
         var suffix: [Int]
     }
 
-    /// A plan within `seconds`: the search stopped at its first leaf (nearest venue first, the look-ahead
-    /// on), restarted in perturbed orders with doubling time for half the time, then, when it found none, the
-    /// annealing repair.
+    /// A plan within `seconds`, or nil (see ``firstPlanSearch(_:seconds:isCancelled:trace:)``).
     static func firstPlan(
         _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
         trace: (@Sendable (String) -> Void)? = nil
     ) -> [[Int]]? {
+        if case let .plan(plan) = firstPlanSearch(problem, seconds: seconds, isCancelled: isCancelled, trace: trace) { return plan }
+        return nil
+    }
+
+    /// A plan within `seconds`, or the proof that there is none: the search stopped at its first leaf
+    /// (nearest venue first, the look-ahead on), restarted in perturbed orders with doubling time, for 30 % of
+    /// the time; then the satisfiability search up to 70 %; then the annealing repair.
+    static func firstPlanSearch(
+        _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
+        trace: (@Sendable (String) -> Void)? = nil
+    ) -> TourSatisfiability.Outcome {
         let started = ContinuousClock.now
-        // Restarts: each round a fresh search with twice the time of the last, its games in a perturbed
-        // nearest-first order, until half the time is spent.
+        let searchEnd = started + .seconds(0.3 * seconds)
         var round = 0
         var roundSeconds = min(1, 0.1 * seconds)
-        while ContinuousClock.now < started + .seconds(0.5 * seconds) && !isCancelled() {
-            let left = (started + .seconds(0.5 * seconds) - ContinuousClock.now).inSeconds
+        while ContinuousClock.now < searchEnd && !isCancelled() {
+            let left = (searchEnd - ContinuousClock.now).inSeconds
             let search = TourSearch(problem, deadline: .now + .seconds(min(roundSeconds, max(0.01, left))), isCancelled: isCancelled)
             search.firstOnly = true
             if round > 0 { search.perturbOrder(seed: UInt64(round), spread: 0.5) }
             search.run()
             if let plan = search.best {
                 trace?("tours: first plan by depth-first search, round \(round + 1)")
-                return plan
+                return .plan(plan)
             }
-            // Exhausted without a plan: there is none (the whole search will prove it again, with its bounds).
-            if !search.stopped { return nil }
+            // Exhausted without a plan: there is none.
+            if !search.stopped { return .none(proof: "the branch and bound searched every plan") }
             round += 1
             roundSeconds *= 2
         }
-        return TourAnnealing(p: problem).run(deadline: started + .seconds(seconds), seed: 1, isCancelled: isCancelled, trace: trace)
+        let satisfiability = TourSatisfiability.solve(problem, deadline: started + .seconds(0.7 * seconds), isCancelled: isCancelled, trace: trace)
+        switch satisfiability {
+        case .plan: trace?("tours: first plan by the satisfiability search")
+        case .none: trace?("tours: the satisfiability search proved that there is no plan")
+        case .unknown: trace?("tours: the satisfiability search stopped without an answer")
+        }
+        if case .unknown = satisfiability {
+            if let plan = TourAnnealing(p: problem).run(deadline: started + .seconds(seconds), seed: 1, isCancelled: isCancelled, trace: trace) {
+                return .plan(plan)
+            }
+            return .unknown
+        }
+        return satisfiability
     }
 
     /// The suffix bounds (from the last slot backwards), then the whole search started from `start`.

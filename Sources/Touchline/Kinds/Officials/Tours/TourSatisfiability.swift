@@ -1,0 +1,85 @@
+import TouchlineMILP
+
+/// Whether a season-tour instance has any plan at all, by the satisfiability solver: where the windows are as
+/// tight as the league allows (a venue window as long as there are officials), a depth-first search and the
+/// annealing wander for minutes, and a clause-learning search settles the question, with a plan or with a
+/// proof that none exists.
+///
+/// The clauses state every rule of ``TourProblem`` over x[u,g] (official u takes game g; only the games the
+/// official may take have a variable): each game exactly one official, each official exactly one game a slot,
+/// no two games of one official at the same venue within the venue window nor with a common team within the
+/// team window, no step between consecutive games that the timing forbids, every venue to visit at least
+/// once. When the officials are interchangeable, official u takes the u-th game of the first slot (every plan
+/// has such a relabelling), as in the branch and bound. Nothing else is restricted, so `none` is a proof.
+enum TourSatisfiability {
+    enum Outcome {
+        case plan([[Int]])
+        /// Proven: no plan keeps every rule (`proof`: by which search).
+        case none(proof: String)
+        case unknown
+    }
+
+    static func solve(
+        _ p: TourProblem, deadline: ContinuousClock.Instant, isCancelled: @Sendable () -> Bool = { false },
+        trace: (@Sendable (String) -> Void)? = nil
+    ) -> Outcome {
+        let started = ContinuousClock.now
+        let n = p.n, S = p.slotCount, games = n * S
+        let solver = SATSolver()
+        var x = [[Int?]](repeating: [Int?](repeating: nil, count: games), count: n)
+        for u in 0..<n {
+            for g in 0..<games where p.allowed[u][g] {
+                if p.interchangeable && g < n && g != u { continue }
+                x[u][g] = solver.addVariable()
+            }
+        }
+        func on(_ u: Int, _ g: Int) -> Int? { x[u][g].map { SATSolver.literal($0, true) } }
+        func exactlyOne(_ literals: [Int]) {
+            solver.addClause(literals)
+            solver.addAtMostOne(literals)
+        }
+        for g in 0..<games { exactlyOne((0..<n).compactMap { on($0, g) }) }
+        for u in 0..<n {
+            for s in 0..<S { exactlyOne((0..<n).compactMap { on(u, s * n + $0) }) }
+        }
+        // Pairs of games one official may not both take: the windows, and steps the timing forbids.
+        let reach = max(p.venueWindow, p.teamWindow, 2)
+        for g in 0..<games {
+            let s = g / n
+            for t in (s + 1)..<min(S, s + reach) {
+                for l in 0..<n {
+                    let h = t * n + l
+                    var apart = false
+                    if t - s < p.venueWindow && p.venue[g] == p.venue[h] { apart = true }
+                    if t - s < p.teamWindow && p.teams[g].contains(where: { p.teams[h].contains($0) }) { apart = true }
+                    if t == s + 1 && !p.reachable[g][l] { apart = true }
+                    guard apart else { continue }
+                    for u in 0..<n {
+                        if let a = on(u, g), let b = on(u, h) { solver.addClause([a ^ 1, b ^ 1]) }
+                    }
+                }
+            }
+        }
+        for u in 0..<n {
+            for v in p.visit { solver.addClause((0..<games).filter { p.venue[$0] == v }.compactMap { on(u, $0) }) }
+        }
+        let answer = solver.solve(deadline: deadline, isCancelled: isCancelled)
+        trace?(
+            "tours: satisfiability \(answer) after \(solver.conflicts) conflicts, \(solver.decisions) decisions, \((ContinuousClock.now - started).inSeconds) s"
+        )
+        switch answer {
+        case .unsatisfiable:
+            return .none(proof: "the satisfiability search ruled out every assignment")
+        case .unknown:
+            return .unknown
+        case .satisfiable:
+            var plan = [[Int]](repeating: [Int](repeating: -1, count: n), count: S)
+            for u in 0..<n {
+                for g in 0..<games {
+                    if let variable = x[u][g], solver.modelValue(variable) { plan[g / n][u] = g % n }
+                }
+            }
+            return .plan(plan)
+        }
+    }
+}

@@ -1,0 +1,414 @@
+/// A conflict-driven clause-learning satisfiability solver for the pure feasibility questions of the
+/// engine's 0-1 models (is there any plan at all?), where a branch and bound on an objective wastes its time:
+/// two watched literals per clause, first-UIP clause learning with non-chronological backjumping, variable
+/// activities (VSIDS) in a heap, saved phases, Luby restarts and a learnt-clause database kept small by
+/// literal-block distance. A time limit and cancellation are checked between propagations, so an answer is
+/// always `satisfiable` (with a model), `unsatisfiable` (proven: every assignment was ruled out) or `unknown`.
+///
+/// Literals: variable v (from 0) is `2v` when true and `2v + 1` when false.
+package final class SATSolver {
+    package enum Answer: Equatable, Sendable {
+        case satisfiable
+        case unsatisfiable
+        case unknown
+    }
+
+    package static func literal(_ variable: Int, _ value: Bool) -> Int { 2 * variable + (value ? 0 : 1) }
+
+    private var variableCount = 0
+    /// Clauses (literals), the first two watched; learnt clauses after the problem's.
+    private var clauses: [[Int]] = []
+    private var learnt: [Bool] = []
+    private var deleted: [Bool] = []
+    private var lbd: [Int] = []
+    private var watches: [[Int]] = []
+    /// Per variable: 0 unassigned, 1 true, -1 false.
+    private var value: [Int8] = []
+    private var level: [Int] = []
+    private var reason: [Int] = []
+    private var phase: [Bool] = []
+    private var activity: [Double] = []
+    private var increment = 1.0
+    private var trail: [Int] = []
+    private var levelStarts: [Int] = []
+    private var propagated = 0
+    private var seen: [Bool] = []
+    private var heap: [Int] = []
+    private var heapIndex: [Int] = []
+    /// A clause with no literal was added (or two unit clauses clash): unsatisfiable at once.
+    private var empty = false
+    private var learntCount = 0
+    /// Random decisions (2 % of them), as MiniSat makes, so that one unlucky order does not rule a long run.
+    private var random = SeededRandom(seed: 91_648_253)
+
+    package private(set) var conflicts = 0
+    package private(set) var decisions = 0
+
+    package init() {}
+
+    /// A new variable's index.
+    package func addVariable() -> Int {
+        let v = variableCount
+        variableCount += 1
+        watches.append([])
+        watches.append([])
+        value.append(0)
+        level.append(0)
+        reason.append(-1)
+        phase.append(false)
+        activity.append(0)
+        seen.append(false)
+        heapIndex.append(-1)
+        heapInsert(v)
+        return v
+    }
+
+    /// Adds a clause (at least one literal true) before solving.
+    package func addClause(_ literals: [Int]) {
+        var clause = Array(Set(literals)).sorted()
+        if clause.contains(where: { clause.contains($0 ^ 1) }) { return }
+        if clause.isEmpty {
+            empty = true
+            return
+        }
+        if clause.count == 1 {
+            let l = clause[0]
+            switch litValue(l) {
+            case 1: return
+            case -1: empty = true
+            default: assign(l, reason: -1)
+            }
+            return
+        }
+        clause.sort { (activity[$0 >> 1], $0) > (activity[$1 >> 1], $1) }
+        let index = clauses.count
+        clauses.append(clause)
+        learnt.append(false)
+        deleted.append(false)
+        lbd.append(0)
+        watches[clause[0]].append(index)
+        watches[clause[1]].append(index)
+    }
+
+    /// At most one of the literals true (pairwise).
+    package func addAtMostOne(_ literals: [Int]) {
+        for i in 0..<literals.count {
+            for j in (i + 1)..<literals.count { addClause([literals[i] ^ 1, literals[j] ^ 1]) }
+        }
+    }
+
+    /// The value of a variable in the model (after `satisfiable`).
+    package func modelValue(_ variable: Int) -> Bool { value[variable] == 1 }
+
+    /// Prefers `value` for the variable at its first decision.
+    package func setPhase(_ variable: Int, _ preferred: Bool) { phase[variable] = preferred }
+
+    package func solve(deadline: ContinuousClock.Instant, isCancelled: () -> Bool = { false }) -> Answer {
+        if empty { return .unsatisfiable }
+        if propagate() >= 0 { return .unsatisfiable }
+        var restart = 1
+        var maxLearnts = max(2_000, clauses.count / 3)
+        while true {
+            let budget = 100 * Self.luby(restart)
+            restart += 1
+            var conflictsHere = 0
+            while true {
+                let conflict = propagate()
+                if conflict >= 0 {
+                    conflicts += 1
+                    conflictsHere += 1
+                    if levelStarts.isEmpty { return .unsatisfiable }
+                    let (clause, backjump) = analyse(conflict)
+                    cancel(to: backjump)
+                    if clause.count == 1 {
+                        assign(clause[0], reason: -1)
+                    } else {
+                        let index = clauses.count
+                        clauses.append(clause)
+                        learnt.append(true)
+                        deleted.append(false)
+                        lbd.append(Set(clause.map { level[$0 >> 1] }).count)
+                        learntCount += 1
+                        watches[clause[0]].append(index)
+                        watches[clause[1]].append(index)
+                        assign(clause[0], reason: index)
+                    }
+                    increment /= 0.95
+                    if increment > 1e100 { rescale() }
+                    if conflicts & 255 == 0 && (ContinuousClock.now >= deadline || isCancelled()) {
+                        cancel(to: 0)
+                        return .unknown
+                    }
+                } else {
+                    if conflictsHere >= budget {
+                        cancel(to: 0)
+                        break
+                    }
+                    if learntCount > maxLearnts {
+                        reduce()
+                        maxLearnts += maxLearnts / 10
+                    }
+                    guard let v = nextDecision() else { return .satisfiable }
+                    decisions += 1
+                    if decisions & 1023 == 0 && (ContinuousClock.now >= deadline || isCancelled()) {
+                        cancel(to: 0)
+                        return .unknown
+                    }
+                    levelStarts.append(trail.count)
+                    assign(Self.literal(v, phase[v]), reason: -1)
+                }
+            }
+        }
+    }
+
+    // MARK: the search
+
+    private func litValue(_ l: Int) -> Int8 {
+        let v = value[l >> 1]
+        return l & 1 == 0 ? v : -v
+    }
+
+    private func assign(_ l: Int, reason clause: Int) {
+        let v = l >> 1
+        value[v] = l & 1 == 0 ? 1 : -1
+        level[v] = levelStarts.count
+        reason[v] = clause
+        trail.append(l)
+    }
+
+    /// Unit propagation; the index of a conflicting clause, or -1.
+    private func propagate() -> Int {
+        while propagated < trail.count {
+            let falsified = trail[propagated] ^ 1
+            propagated += 1
+            var list = watches[falsified]
+            watches[falsified] = []
+            var i = 0
+            var kept = 0
+            var conflict = -1
+            while i < list.count {
+                let c = list[i]
+                i += 1
+                if deleted[c] { continue }
+                if clauses[c][0] == falsified { clauses[c].swapAt(0, 1) }
+                let other = clauses[c][0]
+                if litValue(other) == 1 {
+                    list[kept] = c
+                    kept += 1
+                    continue
+                }
+                var moved = false
+                let size = clauses[c].count
+                var k = 2
+                while k < size {
+                    if litValue(clauses[c][k]) != -1 {
+                        clauses[c].swapAt(1, k)
+                        watches[clauses[c][1]].append(c)
+                        moved = true
+                        break
+                    }
+                    k += 1
+                }
+                if moved { continue }
+                list[kept] = c
+                kept += 1
+                if litValue(other) == -1 {
+                    conflict = c
+                    while i < list.count {
+                        list[kept] = list[i]
+                        kept += 1
+                        i += 1
+                    }
+                } else {
+                    assign(other, reason: c)
+                }
+            }
+            list.removeLast(list.count - kept)
+            // Hand the buffer back (nothing else can have been added to the falsified literal's list).
+            if watches[falsified].isEmpty { watches[falsified] = list } else { watches[falsified].append(contentsOf: list) }
+            if conflict >= 0 {
+                propagated = trail.count
+                return conflict
+            }
+        }
+        return -1
+    }
+
+    /// The first-UIP learnt clause (asserting literal first, a literal of the backjump level second) and the
+    /// level to jump back to.
+    private func analyse(_ conflict: Int) -> ([Int], Int) {
+        var learntClause = [0]
+        var pathCount = 0
+        var p = -1
+        var clause = conflict
+        var index = trail.count - 1
+        let current = levelStarts.count
+        repeat {
+            if learnt[clause] { lbd[clause] = min(lbd[clause], Set(clauses[clause].map { level[$0 >> 1] }).count) }
+            for l in clauses[clause] where p < 0 || l != p {
+                let v = l >> 1
+                if !seen[v] && level[v] > 0 {
+                    seen[v] = true
+                    bump(v)
+                    if level[v] >= current { pathCount += 1 } else { learntClause.append(l) }
+                }
+            }
+            while !seen[trail[index] >> 1] { index -= 1 }
+            p = trail[index]
+            index -= 1
+            clause = reason[p >> 1]
+            seen[p >> 1] = false
+            pathCount -= 1
+        } while pathCount > 0
+        learntClause[0] = p ^ 1
+        // Minimisation: a literal whose reason's other literals are all in the clause (or fixed) is implied by
+        // them and dropped.
+        var minimised = [learntClause[0]]
+        for l in learntClause.dropFirst() {
+            let r = reason[l >> 1]
+            if r < 0 {
+                minimised.append(l)
+                continue
+            }
+            var implied = true
+            for q in clauses[r] where q >> 1 != l >> 1 {
+                if !seen[q >> 1] && level[q >> 1] > 0 {
+                    implied = false
+                    break
+                }
+            }
+            if !implied { minimised.append(l) }
+        }
+        for l in learntClause.dropFirst() { seen[l >> 1] = false }
+        learntClause = minimised
+        var backjump = 0
+        if learntClause.count > 1 {
+            var best = 1
+            for i in 2..<learntClause.count where level[learntClause[i] >> 1] > level[learntClause[best] >> 1] { best = i }
+            learntClause.swapAt(1, best)
+            backjump = level[learntClause[1] >> 1]
+        }
+        return (learntClause, backjump)
+    }
+
+    private func cancel(to target: Int) {
+        guard levelStarts.count > target else { return }
+        let start = levelStarts[target]
+        for i in stride(from: trail.count - 1, through: start, by: -1) {
+            let v = trail[i] >> 1
+            phase[v] = value[v] == 1
+            value[v] = 0
+            reason[v] = -1
+            if heapIndex[v] < 0 { heapInsert(v) }
+        }
+        trail.removeLast(trail.count - start)
+        levelStarts.removeLast(levelStarts.count - target)
+        propagated = trail.count
+    }
+
+    /// Drops half of the learnt clauses of more than two levels, those of the largest distance first (never one
+    /// that is the reason of an assignment).
+    private func reduce() {
+        var candidates: [Int] = []
+        for c in 0..<clauses.count where learnt[c] && !deleted[c] && lbd[c] > 2 {
+            let first = clauses[c][0] >> 1
+            if reason[first] == c && value[first] != 0 { continue }
+            candidates.append(c)
+        }
+        candidates.sort { lbd[$0] > lbd[$1] }
+        for c in candidates.prefix(candidates.count / 2) {
+            deleted[c] = true
+            clauses[c] = []
+            learntCount -= 1
+        }
+    }
+
+    private static func luby(_ i: Int) -> Int {
+        var size = 1, sequence = 0
+        while size < i + 1 {
+            sequence += 1
+            size = 2 * size + 1
+        }
+        var x = i
+        var power = 1 << sequence
+        while size - 1 != x {
+            size = (size - 1) >> 1
+            sequence -= 1
+            power >>= 1
+            x %= size
+        }
+        return power
+    }
+
+    // MARK: activities
+
+    private func bump(_ v: Int) {
+        activity[v] += increment
+        if activity[v] > 1e100 { rescale() }
+        if heapIndex[v] >= 0 { siftUp(heapIndex[v]) }
+    }
+
+    private func rescale() {
+        for v in 0..<variableCount { activity[v] *= 1e-100 }
+        increment *= 1e-100
+    }
+
+    private func nextDecision() -> Int? {
+        if variableCount > 0 && random.next() % 50 == 0 {
+            let v = Int(random.next() % UInt64(variableCount))
+            if value[v] == 0 { return v }
+        }
+        while let v = heapPop() {
+            if value[v] == 0 { return v }
+        }
+        return nil
+    }
+
+    private func heapInsert(_ v: Int) {
+        heapIndex[v] = heap.count
+        heap.append(v)
+        siftUp(heap.count - 1)
+    }
+
+    private func heapPop() -> Int? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        heapIndex[top] = -1
+        if !heap.isEmpty {
+            heap[0] = last
+            heapIndex[last] = 0
+            siftDown(0)
+        }
+        return top
+    }
+
+    private func siftUp(_ start: Int) {
+        var i = start
+        let v = heap[i]
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if activity[heap[parent]] >= activity[v] { break }
+            heap[i] = heap[parent]
+            heapIndex[heap[i]] = i
+            i = parent
+        }
+        heap[i] = v
+        heapIndex[v] = i
+    }
+
+    private func siftDown(_ start: Int) {
+        var i = start
+        let v = heap[i]
+        while true {
+            var child = 2 * i + 1
+            if child >= heap.count { break }
+            if child + 1 < heap.count && activity[heap[child + 1]] > activity[heap[child]] { child += 1 }
+            if activity[heap[child]] <= activity[v] { break }
+            heap[i] = heap[child]
+            heapIndex[heap[i]] = i
+            i = child
+        }
+        heap[i] = v
+        heapIndex[v] = i
+    }
+}

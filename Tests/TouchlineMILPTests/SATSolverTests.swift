@@ -1,0 +1,91 @@
+import Testing
+
+@testable import TouchlineMILP
+
+/// The satisfiability solver against every assignment of small random formulas, and on formulas whose answer
+/// is known by counting.
+@Suite struct SATSolverTests {
+    /// A random formula: `clauses` clauses of 1 to 5 literals (mostly 2 to 5) over `variables` variables.
+    static func randomFormula(seed: UInt64, variables: Int, clauses: Int) -> [[Int]] {
+        var random = SeededRandom(seed: seed)
+        return (0..<clauses).map { _ in
+            let length = 1 + random.int(below: 4) + (random.int(below: 3) == 0 ? 0 : 1)
+            return (0..<length).map { _ in SATSolver.literal(random.int(below: variables), random.int(below: 2) == 0) }
+        }
+    }
+
+    static func satisfied(_ clause: [Int], _ value: (Int) -> Bool) -> Bool {
+        clause.contains { value($0 >> 1) == ($0 & 1 == 0) }
+    }
+
+    /// Satisfiable exactly when some assignment of the 2^v is a model; a model returned satisfies every clause.
+    @Test(arguments: 0..<300)
+    func agreesWithEveryAssignment(_ seed: Int) {
+        let variables = 3 + seed % 10
+        let formula = Self.randomFormula(seed: UInt64(seed), variables: variables, clauses: variables * (3 + seed % 4))
+        let solver = SATSolver()
+        for _ in 0..<variables { _ = solver.addVariable() }
+        for clause in formula { solver.addClause(clause) }
+        let answer = solver.solve(deadline: .now + .seconds(30))
+        var exists = false
+        for bits in 0..<(1 << variables) where formula.allSatisfy({ Self.satisfied($0) { bits >> $0 & 1 == 1 } }) {
+            exists = true
+            break
+        }
+        #expect(answer == (exists ? .satisfiable : .unsatisfiable))
+        if answer == .satisfiable {
+            for clause in formula { #expect(Self.satisfied(clause) { solver.modelValue($0) }, "clause \(clause) broken") }
+        }
+    }
+
+    /// The random formulas are not one-sided.
+    @Test func randomFormulasHaveBothAnswers() {
+        var answers: [SATSolver.Answer] = []
+        for seed in 0..<300 {
+            let variables = 3 + seed % 10
+            let solver = SATSolver()
+            for _ in 0..<variables { _ = solver.addVariable() }
+            for clause in Self.randomFormula(seed: UInt64(seed), variables: variables, clauses: variables * (3 + seed % 4)) {
+                solver.addClause(clause)
+            }
+            answers.append(solver.solve(deadline: .now + .seconds(30)))
+        }
+        #expect(answers.filter { $0 == .satisfiable }.count >= 30)
+        #expect(answers.filter { $0 == .unsatisfiable }.count >= 30)
+    }
+
+    /// Pigeons into holes, each pigeon in one hole and each hole at most one pigeon: satisfiable exactly when
+    /// there are no more pigeons than holes.
+    @Test(arguments: [(4, 4), (5, 4), (6, 6), (7, 6)])
+    func pigeonholes(_ pigeons: Int, _ holes: Int) {
+        let solver = SATSolver()
+        let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
+        for p in 0..<pigeons { solver.addClause(x[p].map { SATSolver.literal($0, true) }) }
+        for h in 0..<holes { solver.addAtMostOne((0..<pigeons).map { SATSolver.literal(x[$0][h], true) }) }
+        let answer = solver.solve(deadline: .now + .seconds(60))
+        #expect(answer == (pigeons <= holes ? .satisfiable : .unsatisfiable))
+    }
+
+    /// A formula with an empty clause, or two unit clauses that clash, is unsatisfiable before any search.
+    @Test func contradictionsAtTheStart() {
+        let solver = SATSolver()
+        let v = solver.addVariable()
+        solver.addClause([SATSolver.literal(v, true)])
+        solver.addClause([SATSolver.literal(v, false)])
+        #expect(solver.solve(deadline: .now + .seconds(1)) == .unsatisfiable)
+        let empty = SATSolver()
+        _ = empty.addVariable()
+        empty.addClause([])
+        #expect(empty.solve(deadline: .now + .seconds(1)) == .unsatisfiable)
+    }
+
+    /// A deadline already passed on a hard formula answers `unknown`, never a guess.
+    @Test func aDeadlineGivesUnknown() {
+        let solver = SATSolver()
+        let pigeons = 11, holes = 10
+        let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
+        for p in 0..<pigeons { solver.addClause(x[p].map { SATSolver.literal($0, true) }) }
+        for h in 0..<holes { solver.addAtMostOne((0..<pigeons).map { SATSolver.literal(x[$0][h], true) }) }
+        #expect(solver.solve(deadline: .now) == .unknown)
+    }
+}
