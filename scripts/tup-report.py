@@ -118,7 +118,8 @@ def write(measured, args):
              f"`{commit}`: {os.cpu_count()} cores ({cpu}), release build, one solve at a time. Every row of "
              "`instances/officials/tup/original/best_known_bounds.csv`: the instance converted by "
              "`scripts/convert-tup.py` at that (q1, q2), solved by `touchline solve --time-limit L` (season tours: the "
-             "branch and bound with decomposition bounds beside the neighbourhood search, on both cores), the plan "
+             "branch and bound with decomposition bounds beside the neighbourhood search, on both cores, and the "
+             "satisfiability search where no first plan is found), the plan "
              "scored and checked by `scripts/tup-cost.py` from the original file and by `touchline verify`.", "",
              "Columns: the published status and best lower and upper bounds; Touchline's status, cost, proven bound "
              "(`bound`), its own gap, the cost against the best known upper bound (`vs best`, negative: better), the "

@@ -65,6 +65,17 @@ package final class SATSolver {
 
     /// Adds a clause (at least one literal true) before solving.
     package func addClause(_ literals: [Int]) {
+        if literals.count == 2 && literals[0] >> 1 != literals[1] >> 1 {
+            // The common case (the pairs of an at-most-one) without the general clean-up.
+            let index = clauses.count
+            clauses.append(literals)
+            learnt.append(false)
+            deleted.append(false)
+            lbd.append(0)
+            watches[literals[0]].append(index)
+            watches[literals[1]].append(index)
+            return
+        }
         var clause = Array(Set(literals)).sorted()
         if clause.contains(where: { clause.contains($0 ^ 1) }) { return }
         if clause.isEmpty {

@@ -24,6 +24,7 @@ enum TourSatisfiability {
         trace: (@Sendable (String) -> Void)? = nil
     ) -> Outcome {
         let started = ContinuousClock.now
+        if started >= deadline || isCancelled() { return .unknown }
         let n = p.n, S = p.slotCount, games = n * S
         let solver = SATSolver()
         var x = [[Int?]](repeating: [Int?](repeating: nil, count: games), count: n)
