@@ -9,7 +9,8 @@ seconds, against the best published lower and upper bounds; then the targets, me
 Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from 16 (about 10 hours in all);
 --cap lowers every limit to SECONDS (the report says which limit each row had). One solve at a time, release
 build. With --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit
-matches. A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
+and the commit it was measured at match (a run broken off goes on where it stopped; a new commit measures
+every row again). A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
 Benchmarks/tup-records/ with its checker's output.
 """
 import argparse
@@ -46,10 +47,12 @@ def main():
     os.makedirs(args.results, exist_ok=True)
     times_file = os.path.join(args.results, "times.txt")
     times = {}
+    head = run(["git", "rev-parse", "HEAD"], cwd=ROOT).stdout.strip()
     if os.path.exists(times_file):
         for line in open(times_file):
-            key, limit, seconds = line.split()
-            times[key] = (float(limit), float(seconds))
+            fields = line.split()
+            if len(fields) == 4:
+                times[fields[0]] = (float(fields[1]), float(fields[2]), fields[3])
     rows = list(csv.DictReader(open(os.path.join(TUP, "best_known_bounds.csv"))))
     measured = []
     for row in rows:
@@ -63,7 +66,7 @@ def main():
         result = os.path.join(args.results, key + ".json")
         run([sys.executable, os.path.join(ROOT, "scripts/convert-tup.py"), os.path.join(TUP, name + ".txt"),
              "--q1", str(q1), "--q2", str(q2), "--out", instance], check=True)
-        if key in times and times[key][0] == limit and os.path.exists(result):
+        if key in times and times[key][0] == limit and times[key][2] == head and os.path.exists(result):
             seconds = times[key][1]
         else:
             start = time.time()
@@ -71,10 +74,10 @@ def main():
                 subprocess.run([args.binary, "solve", "--time-limit", str(limit), instance], stdout=handle,
                                stderr=subprocess.DEVNULL)
             seconds = time.time() - start
-            times[key] = (limit, seconds)
+            times[key] = (limit, seconds, head)
             with open(times_file, "w") as handle:
-                for k, (l, s) in sorted(times.items()):
-                    handle.write(f"{k} {l} {s:.3f}\n")
+                for k, (l, s, c) in sorted(times.items()):
+                    handle.write(f"{k} {l} {s:.3f} {c}\n")
         output = json.load(open(result))
         entry = {"key": key, "name": name, "teams": teams, "q1": q1, "q2": q2, "limit": limit, "seconds": seconds,
                  "status": output.get("status"), "published": row["status"],
