@@ -67,13 +67,7 @@ package final class SATSolver {
     package func addClause(_ literals: [Int]) {
         if literals.count == 2 && literals[0] >> 1 != literals[1] >> 1 {
             // The common case (the pairs of an at-most-one) without the general clean-up.
-            let index = clauses.count
-            clauses.append(literals)
-            learnt.append(false)
-            deleted.append(false)
-            lbd.append(0)
-            watches[literals[0]].append(index)
-            watches[literals[1]].append(index)
+            attach(literals, learnt: false, distance: 0)
             return
         }
         var clause = Array(Set(literals)).sorted()
@@ -92,13 +86,20 @@ package final class SATSolver {
             return
         }
         clause.sort { (activity[$0 >> 1], $0) > (activity[$1 >> 1], $1) }
+        attach(clause, learnt: false, distance: 0)
+    }
+
+    /// Stores a clause of two or more literals, watching its first two; its index.
+    @discardableResult
+    private func attach(_ clause: [Int], learnt isLearnt: Bool, distance: Int) -> Int {
         let index = clauses.count
         clauses.append(clause)
-        learnt.append(false)
+        learnt.append(isLearnt)
         deleted.append(false)
-        lbd.append(0)
+        lbd.append(distance)
         watches[clause[0]].append(index)
         watches[clause[1]].append(index)
+        return index
     }
 
     /// At most one of the literals true (pairwise).
@@ -134,14 +135,8 @@ package final class SATSolver {
                     if clause.count == 1 {
                         assign(clause[0], reason: -1)
                     } else {
-                        let index = clauses.count
-                        clauses.append(clause)
-                        learnt.append(true)
-                        deleted.append(false)
-                        lbd.append(Set(clause.map { level[$0 >> 1] }).count)
+                        let index = attach(clause, learnt: true, distance: Set(clause.map { level[$0 >> 1] }).count)
                         learntCount += 1
-                        watches[clause[0]].append(index)
-                        watches[clause[1]].append(index)
                         assign(clause[0], reason: index)
                     }
                     increment /= 0.95

@@ -217,18 +217,25 @@ final class TourSearch {
     /// True when officials `from`..n-1 can each take a distinct game of slot s outside `used` that keeps its
     /// windows, timing and restrictions (a necessary condition for completing the slot).
     private func matchable(_ s: Int, from: Int, used: UInt64) -> Bool {
+        matched(slot: s, officials: from..<n, used: used, timing: true)
+    }
+
+    /// True when each official of `officials` can take a distinct game of slot t outside `used` that its
+    /// restrictions and the windows of the games placed so far allow (with `timing`, also reachable from its
+    /// game of the slot before): a perfect matching by augmenting paths.
+    private func matched(slot t: Int, officials: Range<Int>, used: UInt64, timing: Bool) -> Bool {
         let q1 = p.venueWindow, q2 = p.teamWindow
-        let base = s * n
-        for u in from..<n {
+        let base = t * n
+        for u in officials {
             var mask: UInt64 = 0
-            let allowedMask = restrict?[s][u] ?? UInt64.max
+            let allowedMask = restrict?[t][u] ?? UInt64.max
             for k in 0..<n where used & (1 << UInt64(k)) == 0 && allowedMask & (1 << UInt64(k)) != 0 {
                 let g = base + k
                 guard p.allowed[u][g] else { continue }
-                if s > first && !p.reachable[current[u]][k] { continue }
-                if s - lastAtVenue[u * p.venueCount + p.venue[g]] < q1 { continue }
+                if timing && t > first && !p.reachable[current[u]][k] { continue }
+                if t - lastAtVenue[u * p.venueCount + p.venue[g]] < q1 { continue }
                 var clash = false
-                for t in p.teams[g] where s - lastSawTeam[u * p.teamCount + t] < q2 { clash = true; break }
+                for team in p.teams[g] where t - lastSawTeam[u * p.teamCount + team] < q2 { clash = true; break }
                 if clash { continue }
                 mask |= 1 << UInt64(k)
             }
@@ -236,7 +243,7 @@ final class TourSearch {
             options[u] = mask
         }
         for k in 0..<n { owner[k] = -1 }
-        for u in from..<n {
+        for u in officials {
             var seen: UInt64 = used
             if !augment(u, &seen) { return false }
         }
@@ -272,32 +279,11 @@ final class TourSearch {
     /// that the windows of the games already placed (slots up to s) allow; the slot s + 1 is checked by
     /// `matchable` with its timing when it is placed.
     private func laterSlotsMatchable(after s: Int) -> Bool {
-        let q1 = p.venueWindow, q2 = p.teamWindow
-        let reach = max(q1, q2)
+        let reach = max(p.venueWindow, p.teamWindow)
         guard reach > 2 else { return true }
         var t = s + 2
         while t < min(slotCount, s + reach) {
-            let base = t * n
-            for u in 0..<n {
-                var mask: UInt64 = 0
-                let allowedMask = restrict?[t][u] ?? UInt64.max
-                for k in 0..<n where allowedMask & (1 << UInt64(k)) != 0 {
-                    let g = base + k
-                    guard p.allowed[u][g] else { continue }
-                    if t - lastAtVenue[u * p.venueCount + p.venue[g]] < q1 { continue }
-                    var clash = false
-                    for team in p.teams[g] where t - lastSawTeam[u * p.teamCount + team] < q2 { clash = true; break }
-                    if clash { continue }
-                    mask |= 1 << UInt64(k)
-                }
-                if mask == 0 { return false }
-                options[u] = mask
-            }
-            for k in 0..<n { owner[k] = -1 }
-            for u in 0..<n {
-                var seen: UInt64 = 0
-                if !augment(u, &seen) { return false }
-            }
+            if !matched(slot: t, officials: 0..<n, used: 0, timing: false) { return false }
             t += 1
         }
         return true
