@@ -88,4 +88,45 @@ import Testing
         for h in 0..<holes { solver.addAtMostOne((0..<pigeons).map { SATSolver.literal(x[$0][h], true) }) }
         #expect(solver.solve(deadline: .now) == .unknown)
     }
+
+    /// A search stopped by its deadline and then resumed reaches the same answer as the exhaustive check
+    /// (pigeons 7 into 6 holes: unsatisfiable; 7 into 7: satisfiable, the model keeps every clause).
+    @Test(arguments: [6, 7])
+    func aStoppedSearchResumes(_ holes: Int) {
+        let solver = SATSolver()
+        let pigeons = 7
+        let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
+        var clauses = (0..<pigeons).map { p in x[p].map { SATSolver.literal($0, true) } }
+        for h in 0..<holes {
+            for p in 0..<pigeons {
+                for q in (p + 1)..<pigeons { clauses.append([SATSolver.literal(x[p][h], false), SATSolver.literal(x[q][h], false)]) }
+            }
+        }
+        for clause in clauses { solver.addClause(clause) }
+        let first = solver.solve(deadline: .now)
+        let answer = first == .unknown ? solver.solve(deadline: .now + .seconds(60)) : first
+        #expect(answer == (pigeons <= holes ? .satisfiable : .unsatisfiable))
+        if answer == .satisfiable {
+            for clause in clauses { #expect(Self.satisfied(clause) { solver.modelValue($0) }) }
+        }
+    }
+}
+
+/// The assignment problem against every permutation of small random matrices.
+@Suite struct AssignmentProblemTests {
+    @Test(arguments: 0..<200)
+    func findsTheCheapestPermutation(_ seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed))
+        let n = 1 + seed % 6
+        let cost = (0..<n).map { _ in (0..<n).map { _ in random.int(below: 4) == 0 ? 1 << 40 : random.int(below: 100) } }
+        let match = AssignmentProblem.minimumCost(cost)
+        #expect(Set(match) == Set(0..<n))
+        func permutations(_ items: [Int]) -> [[Int]] {
+            if items.count <= 1 { return [items] }
+            return items.indices.flatMap { i in permutations(Array(items[..<i] + items[(i + 1)...])).map { [items[i]] + $0 } }
+        }
+        let best = permutations(Array(0..<n)).map { perm in perm.indices.reduce(0) { $0 + cost[$1][perm[$1]] } }.min()!
+        #expect(match.indices.reduce(0) { $0 + cost[$1][match[$1]] } == best)
+        #expect(AssignmentProblem.minimumCost([]) == [])
+    }
 }

@@ -132,6 +132,72 @@ import TouchlineTesting
         }
     }
 
+    /// A plan of the tour in a random order of the games (the depth-first search's first leaf), if any.
+    static func randomPlan(_ problem: TourProblem, seed: UInt64) -> [[Int]]? {
+        let search = TourSearch(problem, deadline: .now + .seconds(10))
+        search.firstOnly = true
+        search.perturbOrder(seed: seed, spread: 20)
+        search.run()
+        return search.best
+    }
+
+    /// The re-matching's oracle is not one-sided: on many random tours some pair of cuts improves a random plan.
+    @Test func rematchingImprovesSomeRandomPlans() throws {
+        var improved = 0
+        for seed in 0..<60 {
+            let instance = Self.randomTour(seed: UInt64(seed))
+            guard case let .success(problem) = TourProblem.make(instance, core: OfficialsKind.core(instance)),
+                let start = Self.randomPlan(problem, seed: UInt64(seed))
+            else { continue }
+            var generator = SeededRandom(seed: 1)
+            if TourRematch(problem).descend(start, random: &generator, deadline: .now + .seconds(10), isCancelled: { false }).cost
+                < problem.cost(start)
+            {
+                improved += 1
+            }
+        }
+        #expect(improved >= 3, "\(improved) of 60 random plans improved")
+    }
+
+    /// The re-matching neighbourhood against every re-matching the verifier accepts: from a first plan of each
+    /// random tour, at every pair of cuts, the middles handed out again by every permutation of the officials;
+    /// the neighbourhood's answer is the cheapest accepted one (or, when it finds nothing better, no accepted
+    /// one is cheaper than the plan), and its plan passes the verifier.
+    @Test(arguments: 0..<60)
+    func rematchingFindsTheCheapestAcceptedRematch(_ seed: Int) throws {
+        let instance = Self.randomTour(seed: UInt64(seed))
+        guard case let .success(problem) = TourProblem.make(instance, core: OfficialsKind.core(instance)),
+            let start = Self.randomPlan(problem, seed: UInt64(seed))
+        else { return }
+        let n = problem.n, S = problem.slotCount
+        func permutations(_ items: [Int]) -> [[Int]] {
+            if items.count <= 1 { return [items] }
+            return items.indices.flatMap { i in permutations(Array(items[..<i] + items[(i + 1)...])).map { [items[i]] + $0 } }
+        }
+        let rematch = TourRematch(problem)
+        let startCost = problem.cost(start)
+        for a in 1..<S {
+            for b in (a + 1)...S {
+                var cheapest = Int.max
+                for perm in permutations(Array(0..<n)) {
+                    var plan = start
+                    for t in a..<b { for u in 0..<n { plan[t][u] = start[t][perm[u]] } }
+                    let solution = problem.solution(instance, plan: plan)
+                    if OfficialsKind.verify(instance, solution).isEmpty { cheapest = min(cheapest, solution.tourKm!.total) }
+                }
+                var plan = start
+                var cost = startCost
+                if rematch.rematch(&plan, cost: &cost, a: a, b: b) {
+                    #expect(cost == cheapest && cost < startCost, "cuts \(a), \(b): \(cost) km, cheapest accepted \(cheapest)")
+                    #expect(cost == problem.cost(plan))
+                    #expect(OfficialsKind.verify(instance, problem.solution(instance, plan: plan)) == [])
+                } else {
+                    #expect(cheapest == startCost, "cuts \(a), \(b): nothing found but \(cheapest) < \(startCost) is accepted")
+                }
+            }
+        }
+    }
+
     /// The tightest venue window on 16 teams (q1 = 8 = the officials, q2 = 2), where the depth-first search
     /// and the annealing find no plan: the satisfiability search finds one that the verifier and the
     /// benchmark's own cost script accept.

@@ -42,7 +42,10 @@ extension OfficialsKind {
         let trace: (@Sendable (String) -> Void)? = control.flatMap { control in
             control.isTracing ? { @Sendable line in control.trace(line) } : nil
         }
-        let firstSearch = TourSolver.firstPlanSearch(problem, seconds: 0.25 * limit, isCancelled: cancelled, trace: trace)
+        // One satisfiability search, resumed beside the branch and bound when the first-plan search stops it.
+        let satisfiability = TourSatisfiability(problem)
+        let firstSearch = TourSolver.firstPlanSearch(
+            problem, seconds: 0.25 * limit, isCancelled: cancelled, satisfiability: satisfiability, trace: trace)
         if case let .none(proof) = firstSearch {
             return PipelineOutcome(solution: nil, proven: true, method: .branchAndBound, infeasibleReason: noPlanReason + " (\(proof))")
         }
@@ -79,7 +82,7 @@ extension OfficialsKind {
                 if start == nil {
                     // No plan yet: the satisfiability search for the rest of the time, then the neighbourhoods
                     // on its plan; its proof that there is none stops the whole search.
-                    switch TourSatisfiability.solve(problem, deadline: deadline, isCancelled: { cancelled() || shared.finished }, trace: trace) {
+                    switch satisfiability.solve(deadline: deadline, isCancelled: { cancelled() || shared.finished }, trace: trace) {
                     case let .plan(plan):
                         control?.trace("tours: satisfiability search found a plan of \(problem.cost(plan)) km in \(elapsed()) s")
                         shared.offer(plan, cost: problem.cost(plan))

@@ -11,7 +11,10 @@ import TouchlineMILP
 /// team window, no step between consecutive games that the timing forbids, every venue to visit at least
 /// once. When the officials are interchangeable, official u takes the u-th game of the first slot (every plan
 /// has such a relabelling), as in the branch and bound. Nothing else is restricted, so `none` is a proof.
-enum TourSatisfiability {
+///
+/// One search can be resumed: a second `solve` goes on from the clauses the first one learnt (the first-plan
+/// search and the search beside the branch and bound share one).
+final class TourSatisfiability: @unchecked Sendable {
     enum Outcome {
         case plan([[Int]])
         /// Proven: no plan keeps every rule (`proof`: by which search).
@@ -19,22 +22,65 @@ enum TourSatisfiability {
         case unknown
     }
 
+    let p: TourProblem
+    private let solver = SATSolver()
+    /// Per official, per game: its variable (nil: the official may not take the game); empty until the first
+    /// search states the clauses.
+    private var x: [[Int?]] = []
+    private var stated = false
+
+    init(_ problem: TourProblem) { p = problem }
+
+    /// A fresh search of `p` (see ``solve(deadline:isCancelled:trace:)``).
     static func solve(
         _ p: TourProblem, deadline: ContinuousClock.Instant, isCancelled: @Sendable () -> Bool = { false },
         trace: (@Sendable (String) -> Void)? = nil
     ) -> Outcome {
+        TourSatisfiability(p).solve(deadline: deadline, isCancelled: isCancelled, trace: trace)
+    }
+
+    /// A plan, the proof that there is none, or `unknown` at the deadline (a later call goes on from there).
+    func solve(
+        deadline: ContinuousClock.Instant, isCancelled: @Sendable () -> Bool = { false },
+        trace: (@Sendable (String) -> Void)? = nil
+    ) -> Outcome {
         let started = ContinuousClock.now
         if started >= deadline || isCancelled() { return .unknown }
+        if !stated {
+            state()
+            stated = true
+        }
         let n = p.n, S = p.slotCount, games = n * S
-        let solver = SATSolver()
-        var x = [[Int?]](repeating: [Int?](repeating: nil, count: games), count: n)
+        let answer = solver.solve(deadline: deadline, isCancelled: isCancelled)
+        trace?(
+            "tours: satisfiability \(answer) after \(solver.conflicts) conflicts, \(solver.decisions) decisions, \((ContinuousClock.now - started).inSeconds) s"
+        )
+        switch answer {
+        case .unsatisfiable:
+            return .none(proof: "the satisfiability search ruled out every assignment")
+        case .unknown:
+            return .unknown
+        case .satisfiable:
+            var plan = [[Int]](repeating: [Int](repeating: -1, count: n), count: S)
+            for u in 0..<n {
+                for g in 0..<games {
+                    if let variable = x[u][g], solver.modelValue(variable) { plan[g / n][u] = g % n }
+                }
+            }
+            return .plan(plan)
+        }
+    }
+
+    /// Every rule as clauses.
+    private func state() {
+        let n = p.n, S = p.slotCount, games = n * S
+        x = [[Int?]](repeating: [Int?](repeating: nil, count: games), count: n)
         for u in 0..<n {
             for g in 0..<games where p.allowed[u][g] {
                 if p.interchangeable && g < n && g != u { continue }
                 x[u][g] = solver.addVariable()
             }
         }
-        func on(_ u: Int, _ g: Int) -> Int? { x[u][g].map { SATSolver.literal($0, true) } }
         func exactlyOne(_ literals: [Int]) {
             solver.addClause(literals)
             solver.addAtMostOne(literals)
@@ -64,23 +110,7 @@ enum TourSatisfiability {
         for u in 0..<n {
             for v in p.visit { solver.addClause((0..<games).filter { p.venue[$0] == v }.compactMap { on(u, $0) }) }
         }
-        let answer = solver.solve(deadline: deadline, isCancelled: isCancelled)
-        trace?(
-            "tours: satisfiability \(answer) after \(solver.conflicts) conflicts, \(solver.decisions) decisions, \((ContinuousClock.now - started).inSeconds) s"
-        )
-        switch answer {
-        case .unsatisfiable:
-            return .none(proof: "the satisfiability search ruled out every assignment")
-        case .unknown:
-            return .unknown
-        case .satisfiable:
-            var plan = [[Int]](repeating: [Int](repeating: -1, count: n), count: S)
-            for u in 0..<n {
-                for g in 0..<games {
-                    if let variable = x[u][g], solver.modelValue(variable) { plan[g / n][u] = g % n }
-                }
-            }
-            return .plan(plan)
-        }
     }
+
+    private func on(_ u: Int, _ g: Int) -> Int? { x[u][g].map { SATSolver.literal($0, true) } }
 }

@@ -312,7 +312,7 @@ struct TourSolver: Sendable {
         var suffix: [Int]
     }
 
-    /// A plan within `seconds`, or nil (see ``firstPlanSearch(_:seconds:isCancelled:trace:)``).
+    /// A plan within `seconds`, or nil (see ``firstPlanSearch(_:seconds:isCancelled:satisfiability:trace:)``).
     static func firstPlan(
         _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
         trace: (@Sendable (String) -> Void)? = nil
@@ -323,10 +323,11 @@ struct TourSolver: Sendable {
 
     /// A plan within `seconds`, or the proof that there is none: the search stopped at its first leaf
     /// (nearest venue first, the look-ahead on), restarted in perturbed orders with doubling time, for 30 % of
-    /// the time; then the satisfiability search up to 70 %; then the annealing repair.
+    /// the time; then the satisfiability search up to 70 % (`satisfiability`, when given, goes on later from
+    /// where it stopped); then the annealing repair.
     static func firstPlanSearch(
         _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
-        trace: (@Sendable (String) -> Void)? = nil
+        satisfiability: TourSatisfiability? = nil, trace: (@Sendable (String) -> Void)? = nil
     ) -> TourSatisfiability.Outcome {
         let started = ContinuousClock.now
         let searchEnd = started + .seconds(0.3 * seconds)
@@ -348,7 +349,8 @@ struct TourSolver: Sendable {
             round += 1
             roundSeconds *= 2
         }
-        let satisfiability = TourSatisfiability.solve(problem, deadline: started + .seconds(0.7 * seconds), isCancelled: isCancelled, trace: trace)
+        let satisfiability = (satisfiability ?? TourSatisfiability(problem)).solve(
+            deadline: started + .seconds(0.7 * seconds), isCancelled: isCancelled, trace: trace)
         switch satisfiability {
         case .plan: trace?("tours: first plan by the satisfiability search")
         case .none: trace?("tours: the satisfiability search proved that there is no plan")
@@ -446,7 +448,9 @@ struct TourSolver: Sendable {
 
 /// The large-neighbourhood search of a tour plan: a window of slots for a group of officials is freed (each
 /// official of the group may take any game the group holds in those slots) and solved exactly by the branch
-/// and bound, the rest of the plan fixed; a neighbourhood that finishes quickly grows. After many
+/// and bound, the rest of the plan fixed; a neighbourhood that finishes quickly grows. The re-matching
+/// neighbourhood (``TourRematch``) is searched to its local optimum at the start, after each better plan and
+/// after each kick. After many
 /// neighbourhoods without a better plan the walk is kicked to a nearby plan at most 2 % worse (an iterated
 /// local search), and brought back to the best when it drifts more than 3 % above it.
 struct TourNeighbourhoods {
@@ -516,6 +520,7 @@ struct TourNeighbourhoods {
         var bestCost = cost
         var sinceImprovement = 0
         var kicks = 0
+        var tried = 0, timedOut = 0
         func freedRestrict(from plan: [[Int]], window a: Int, width: Int, officials freed: Set<Int>) -> [[UInt64]] {
             var restrict = [[UInt64]](repeating: [UInt64](repeating: 0, count: n), count: S)
             for s in 0..<S {
@@ -526,6 +531,21 @@ struct TourNeighbourhoods {
             }
             return restrict
         }
+        let rematch = TourRematch(problem)
+        // The re-matching neighbourhood to its local optimum: at the start, after each kick and after each
+        // better plan of the branch and bound's neighbourhoods.
+        func settle() {
+            let settled = rematch.descend(plan, random: &generator, deadline: deadline, isCancelled: isCancelled)
+            plan = settled.plan
+            cost = settled.cost
+            if cost < bestCost {
+                best = plan
+                bestCost = cost
+                shared?.offer(plan, cost: cost)
+                trace?("tours: re-matching: \(cost) km (kick \(kicks))")
+            }
+        }
+        settle()
         while ContinuousClock.now < deadline && !isCancelled() {
             if let shared, shared.cost < bestCost, let better = shared.plan {
                 best = better
@@ -556,6 +576,7 @@ struct TourNeighbourhoods {
                     if let kicked = search.best {
                         plan = kicked
                         cost = search.bestCost
+                        settle()
                     }
                 }
             }
@@ -570,9 +591,12 @@ struct TourNeighbourhoods {
             search.restrict = restrict
             search.run()
             nodes += search.nodes
+            tried += 1
+            if search.stopped { timedOut += 1 }
             if let better = search.best, search.bestCost < cost {
                 plan = better
                 cost = search.bestCost
+                settle()
                 stale = 0
                 sinceImprovement = 0
                 if cost < bestCost {
@@ -595,6 +619,7 @@ struct TourNeighbourhoods {
         }
         plan = best
         cost = bestCost
+        trace?("tours: neighbourhoods: \(tried) tried, \(timedOut) out of time, \(kicks) kicks, last \(group) officials x \(width) slots")
         return Result(plan: plan, cost: cost, nodes: nodes)
     }
 }
