@@ -22,6 +22,16 @@ package final class SATSolver {
     private var deleted: [Bool] = []
     private var lbd: [Int] = []
     private var watches: [[Int]] = []
+    /// Per literal, the two-literal clauses containing it: when it becomes false, `other` must be true. Kept
+    /// apart from `watches` (never moved, never deleted) and propagated first, as MiniSat's successors do.
+    private var binaries: [[Implication]] = []
+    private struct Implication {
+        let other: Int
+        let clause: Int
+    }
+    /// Per decision level, the last stamp that counted it (the literal-block distance without a set).
+    private var levelStamp: [Int] = [0]
+    private var stamp = 0
     /// Per variable: 0 unassigned, 1 true, -1 false.
     private var value: [Int8] = []
     private var level: [Int] = []
@@ -38,6 +48,7 @@ package final class SATSolver {
     /// A clause with no literal was added (or two unit clauses clash): unsatisfiable at once.
     private var empty = false
     private var learntCount = 0
+    private var maxLearnts = 0
     /// Random decisions (2 % of them), as MiniSat makes, so that one unlucky order does not rule a long run.
     private var random = SeededRandom(seed: 91_648_253)
 
@@ -52,6 +63,9 @@ package final class SATSolver {
         variableCount += 1
         watches.append([])
         watches.append([])
+        binaries.append([])
+        binaries.append([])
+        levelStamp.append(0)
         value.append(0)
         level.append(0)
         reason.append(-1)
@@ -97,8 +111,13 @@ package final class SATSolver {
         learnt.append(isLearnt)
         deleted.append(false)
         lbd.append(distance)
-        watches[clause[0]].append(index)
-        watches[clause[1]].append(index)
+        if clause.count == 2 {
+            binaries[clause[0]].append(Implication(other: clause[1], clause: index))
+            binaries[clause[1]].append(Implication(other: clause[0], clause: index))
+        } else {
+            watches[clause[0]].append(index)
+            watches[clause[1]].append(index)
+        }
         return index
     }
 
@@ -119,7 +138,9 @@ package final class SATSolver {
         if empty { return .unsatisfiable }
         if propagate() >= 0 { return .unsatisfiable }
         var restart = 1
-        var maxLearnts = max(2_000, clauses.count / 3)
+        // The learnt clauses' ceiling, from the problem's own clauses at the first search (a resumed search
+        // keeps the ceiling it had grown to).
+        if maxLearnts == 0 { maxLearnts = max(2_000, clauses.count / 3) }
         while true {
             let budget = 100 * Self.luby(restart)
             restart += 1
@@ -135,7 +156,7 @@ package final class SATSolver {
                     if clause.count == 1 {
                         assign(clause[0], reason: -1)
                     } else {
-                        let index = attach(clause, learnt: true, distance: Set(clause.map { level[$0 >> 1] }).count)
+                        let index = attach(clause, learnt: true, distance: distinctLevels(clause))
                         learntCount += 1
                         assign(clause[0], reason: index)
                     }
@@ -187,6 +208,15 @@ package final class SATSolver {
         while propagated < trail.count {
             let falsified = trail[propagated] ^ 1
             propagated += 1
+            for implication in binaries[falsified] {
+                switch litValue(implication.other) {
+                case 1: continue
+                case -1:
+                    propagated = trail.count
+                    return implication.clause
+                default: assign(implication.other, reason: implication.clause)
+                }
+            }
             var list = watches[falsified]
             watches[falsified] = []
             var i = 0
@@ -250,7 +280,7 @@ package final class SATSolver {
         var index = trail.count - 1
         let current = levelStarts.count
         repeat {
-            if learnt[clause] { lbd[clause] = min(lbd[clause], Set(clauses[clause].map { level[$0 >> 1] }).count) }
+            if learnt[clause] { lbd[clause] = min(lbd[clause], distinctLevels(clauses[clause])) }
             for l in clauses[clause] where p < 0 || l != p {
                 let v = l >> 1
                 if !seen[v] && level[v] > 0 {
@@ -295,6 +325,20 @@ package final class SATSolver {
             backjump = level[learntClause[1] >> 1]
         }
         return (learntClause, backjump)
+    }
+
+    /// The decision levels among a clause's literals (its literal-block distance).
+    private func distinctLevels(_ clause: [Int]) -> Int {
+        stamp += 1
+        var count = 0
+        for l in clause {
+            let d = level[l >> 1]
+            if levelStamp[d] != stamp {
+                levelStamp[d] = stamp
+                count += 1
+            }
+        }
+        return count
     }
 
     private func cancel(to target: Int) {

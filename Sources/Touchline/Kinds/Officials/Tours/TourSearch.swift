@@ -521,6 +521,8 @@ struct TourNeighbourhoods {
         var sinceImprovement = 0
         var kicks = 0
         var tried = 0, timedOut = 0
+        let mixed = ProcessInfo.processInfo.environment["TL_MIX"] != nil
+        var slotWidth = min(S, 2), longWidth = S, fewOfficials = min(n, 2)
         func freedRestrict(from plan: [[Int]], window a: Int, width: Int, officials freed: Set<Int>) -> [[UInt64]] {
             var restrict = [[UInt64]](repeating: [UInt64](repeating: 0, count: n), count: S)
             for s in 0..<S {
@@ -580,10 +582,12 @@ struct TourNeighbourhoods {
                     }
                 }
             }
-            let a = Int(generator.next() % UInt64(max(1, S - width + 1)))
+            let shape = mixed ? tried % 3 : 2
+            let freedWidth = [slotWidth, longWidth, width][shape], freedGroup = [n, fewOfficials, group][shape]
+            let a = Int(generator.next() % UInt64(max(1, S - freedWidth + 1)))
             var officials = Array(0..<n)
             for i in stride(from: n - 1, to: 0, by: -1) { officials.swapAt(i, Int(generator.next() % UInt64(i + 1))) }
-            let restrict = freedRestrict(from: plan, window: a, width: width, officials: Set(officials.prefix(group)))
+            let restrict = freedRestrict(from: plan, window: a, width: freedWidth, officials: Set(officials.prefix(freedGroup)))
             let budget = min(2.0, max(0.05, (deadline - ContinuousClock.now).inSeconds))
             let search = TourSearch(
                 problem, suffix: Self.tailBounds(problem, restrict: restrict, free: suffix), upperBound: cost,
@@ -603,11 +607,22 @@ struct TourNeighbourhoods {
                     best = plan
                     bestCost = cost
                     shared?.offer(plan, cost: cost)
-                    trace?("tours: neighbourhood slots \(a + 1)-\(a + width), \(group) officials: \(cost) km (kick \(kicks))")
+                    trace?("tours: neighbourhood slots \(a + 1)-\(a + freedWidth), \(freedGroup) officials: \(cost) km (kick \(kicks))")
                 }
             } else {
                 stale += 1
                 sinceImprovement += 1
+            }
+            if shape == 0 {
+                if search.stopped { slotWidth = max(2, slotWidth - 1) } else if generator.int(below: 4) == 0 { slotWidth = min(S, slotWidth + 1) }
+                continue
+            } else if shape == 1 {
+                if search.stopped {
+                    if fewOfficials > 2 { fewOfficials -= 1 } else { longWidth = max(4, longWidth - 2) }
+                } else if generator.int(below: 4) == 0 {
+                    if longWidth < S { longWidth = min(S, longWidth + 2) } else if fewOfficials < n { fewOfficials += 1 }
+                }
+                continue
             }
             // A neighbourhood searched through quickly: a larger one; one that ran out of time: a smaller one.
             if !search.stopped && stale > 3 {
@@ -619,7 +634,9 @@ struct TourNeighbourhoods {
         }
         plan = best
         cost = bestCost
-        trace?("tours: neighbourhoods: \(tried) tried, \(timedOut) out of time, \(kicks) kicks, last \(group) officials x \(width) slots")
+        trace?(
+            "tours: neighbourhoods: \(tried) tried, \(timedOut) out of time, \(kicks) kicks, last \(group) officials x \(width) slots, all x \(slotWidth), \(fewOfficials) x \(longWidth)"
+        )
         return Result(plan: plan, cost: cost, nodes: nodes)
     }
 }
