@@ -6,7 +6,7 @@
 /// always `satisfiable` (with a model), `unsatisfiable` (proven: every assignment was ruled out) or `unknown`.
 ///
 /// Literals: variable v (from 0) is `2v` when true and `2v + 1` when false.
-package final class SATSolver {
+package struct SATSolver {
     package enum Answer: Equatable, Sendable {
         case satisfiable
         case unsatisfiable
@@ -16,8 +16,13 @@ package final class SATSolver {
     package static func literal(_ variable: Int, _ value: Bool) -> Int { 2 * variable + (value ? 0 : 1) }
 
     private var variableCount = 0
-    /// Clauses (literals), the first two watched; learnt clauses after the problem's.
-    private var clauses: [[Int]] = []
+    /// Clauses, their literals one after another in `literals` (the first two watched; learnt clauses after
+    /// the problem's): one flat store, so propagation touches no array per clause.
+    private var literals: [Int] = []
+    private var clauseStart: [Int] = []
+    private var clauseSize: [Int] = []
+    /// Literals of deleted clauses still in the store (compacted when they are half of it).
+    private var wasted = 0
     private var learnt: [Bool] = []
     private var deleted: [Bool] = []
     private var lbd: [Int] = []
@@ -58,7 +63,7 @@ package final class SATSolver {
     package init() {}
 
     /// A new variable's index.
-    package func addVariable() -> Int {
+    package mutating func addVariable() -> Int {
         let v = variableCount
         variableCount += 1
         watches.append([])
@@ -78,7 +83,7 @@ package final class SATSolver {
     }
 
     /// Adds a clause (at least one literal true) before solving.
-    package func addClause(_ literals: [Int]) {
+    package mutating func addClause(_ literals: [Int]) {
         if literals.count == 2 && literals[0] >> 1 != literals[1] >> 1 {
             // The common case (the pairs of an at-most-one) without the general clean-up.
             attach(literals, learnt: false, distance: 0)
@@ -105,9 +110,11 @@ package final class SATSolver {
 
     /// Stores a clause of two or more literals, watching its first two; its index.
     @discardableResult
-    private func attach(_ clause: [Int], learnt isLearnt: Bool, distance: Int) -> Int {
-        let index = clauses.count
-        clauses.append(clause)
+    private mutating func attach(_ clause: [Int], learnt isLearnt: Bool, distance: Int) -> Int {
+        let index = clauseStart.count
+        clauseStart.append(literals.count)
+        clauseSize.append(clause.count)
+        literals.append(contentsOf: clause)
         learnt.append(isLearnt)
         deleted.append(false)
         lbd.append(distance)
@@ -122,7 +129,7 @@ package final class SATSolver {
     }
 
     /// At most one of the literals true (pairwise).
-    package func addAtMostOne(_ literals: [Int]) {
+    package mutating func addAtMostOne(_ literals: [Int]) {
         for i in 0..<literals.count {
             for j in (i + 1)..<literals.count { addClause([literals[i] ^ 1, literals[j] ^ 1]) }
         }
@@ -132,15 +139,15 @@ package final class SATSolver {
     package func modelValue(_ variable: Int) -> Bool { value[variable] == 1 }
 
     /// Prefers `value` for the variable at its first decision.
-    package func setPhase(_ variable: Int, _ preferred: Bool) { phase[variable] = preferred }
+    package mutating func setPhase(_ variable: Int, _ preferred: Bool) { phase[variable] = preferred }
 
-    package func solve(deadline: ContinuousClock.Instant, isCancelled: () -> Bool = { false }) -> Answer {
+    package mutating func solve(deadline: ContinuousClock.Instant, isCancelled: () -> Bool = { false }) -> Answer {
         if empty { return .unsatisfiable }
         if propagate() >= 0 { return .unsatisfiable }
         var restart = 1
         // The learnt clauses' ceiling, from the problem's own clauses at the first search (a resumed search
         // keeps the ceiling it had grown to).
-        if maxLearnts == 0 { maxLearnts = max(2_000, clauses.count / 3) }
+        if maxLearnts == 0 { maxLearnts = max(2_000, clauseStart.count / 3) }
         while true {
             let budget = 100 * Self.luby(restart)
             restart += 1
@@ -195,7 +202,7 @@ package final class SATSolver {
         return l & 1 == 0 ? v : -v
     }
 
-    private func assign(_ l: Int, reason clause: Int) {
+    private mutating func assign(_ l: Int, reason clause: Int) {
         let v = l >> 1
         value[v] = l & 1 == 0 ? 1 : -1
         level[v] = levelStarts.count
@@ -204,7 +211,7 @@ package final class SATSolver {
     }
 
     /// Unit propagation; the index of a conflicting clause, or -1.
-    private func propagate() -> Int {
+    private mutating func propagate() -> Int {
         while propagated < trail.count {
             let falsified = trail[propagated] ^ 1
             propagated += 1
@@ -226,20 +233,21 @@ package final class SATSolver {
                 let c = list[i]
                 i += 1
                 if deleted[c] { continue }
-                if clauses[c][0] == falsified { clauses[c].swapAt(0, 1) }
-                let other = clauses[c][0]
+                let start = clauseStart[c]
+                if literals[start] == falsified { literals.swapAt(start, start + 1) }
+                let other = literals[start]
                 if litValue(other) == 1 {
                     list[kept] = c
                     kept += 1
                     continue
                 }
                 var moved = false
-                let size = clauses[c].count
-                var k = 2
-                while k < size {
-                    if litValue(clauses[c][k]) != -1 {
-                        clauses[c].swapAt(1, k)
-                        watches[clauses[c][1]].append(c)
+                let end = start + clauseSize[c]
+                var k = start + 2
+                while k < end {
+                    if litValue(literals[k]) != -1 {
+                        literals.swapAt(start + 1, k)
+                        watches[literals[start + 1]].append(c)
                         moved = true
                         break
                     }
@@ -272,7 +280,7 @@ package final class SATSolver {
 
     /// The first-UIP learnt clause (asserting literal first, a literal of the backjump level second) and the
     /// level to jump back to.
-    private func analyse(_ conflict: Int) -> ([Int], Int) {
+    private mutating func analyse(_ conflict: Int) -> ([Int], Int) {
         var learntClause = [0]
         var pathCount = 0
         var p = -1
@@ -280,8 +288,9 @@ package final class SATSolver {
         var index = trail.count - 1
         let current = levelStarts.count
         repeat {
-            if learnt[clause] { lbd[clause] = min(lbd[clause], distinctLevels(clauses[clause])) }
-            for l in clauses[clause] where p < 0 || l != p {
+            let start = clauseStart[clause], end = start + clauseSize[clause]
+            if learnt[clause] { lbd[clause] = min(lbd[clause], distinctLevels(literals[start..<end])) }
+            for l in literals[start..<end] where p < 0 || l != p {
                 let v = l >> 1
                 if !seen[v] && level[v] > 0 {
                     seen[v] = true
@@ -307,7 +316,7 @@ package final class SATSolver {
                 continue
             }
             var implied = true
-            for q in clauses[r] where q >> 1 != l >> 1 {
+            for q in literals[clauseStart[r]..<(clauseStart[r] + clauseSize[r])] where q >> 1 != l >> 1 {
                 if !seen[q >> 1] && level[q >> 1] > 0 {
                     implied = false
                     break
@@ -328,7 +337,7 @@ package final class SATSolver {
     }
 
     /// The decision levels among a clause's literals (its literal-block distance).
-    private func distinctLevels(_ clause: [Int]) -> Int {
+    private mutating func distinctLevels<Literals: Sequence<Int>>(_ clause: Literals) -> Int {
         stamp += 1
         var count = 0
         for l in clause {
@@ -341,7 +350,7 @@ package final class SATSolver {
         return count
     }
 
-    private func cancel(to target: Int) {
+    private mutating func cancel(to target: Int) {
         guard levelStarts.count > target else { return }
         let start = levelStarts[target]
         for i in stride(from: trail.count - 1, through: start, by: -1) {
@@ -358,18 +367,31 @@ package final class SATSolver {
 
     /// Drops half of the learnt clauses of more than two levels, those of the largest distance first (never one
     /// that is the reason of an assignment).
-    private func reduce() {
+    private mutating func reduce() {
         var candidates: [Int] = []
-        for c in 0..<clauses.count where learnt[c] && !deleted[c] && lbd[c] > 2 {
-            let first = clauses[c][0] >> 1
+        for c in 0..<clauseStart.count where learnt[c] && !deleted[c] && lbd[c] > 2 {
+            let first = literals[clauseStart[c]] >> 1
             if reason[first] == c && value[first] != 0 { continue }
             candidates.append(c)
         }
         candidates.sort { lbd[$0] > lbd[$1] }
         for c in candidates.prefix(candidates.count / 2) {
             deleted[c] = true
-            clauses[c] = []
+            wasted += clauseSize[c]
+            clauseSize[c] = 0
             learntCount -= 1
+        }
+        if wasted > literals.count / 2 {
+            // Compact the store: live clauses keep their indices, only their starts move.
+            var compacted: [Int] = []
+            compacted.reserveCapacity(literals.count - wasted)
+            for c in 0..<clauseStart.count where !deleted[c] {
+                let start = clauseStart[c]
+                clauseStart[c] = compacted.count
+                compacted.append(contentsOf: literals[start..<(start + clauseSize[c])])
+            }
+            literals = compacted
+            wasted = 0
         }
     }
 
@@ -392,18 +414,18 @@ package final class SATSolver {
 
     // MARK: activities
 
-    private func bump(_ v: Int) {
+    private mutating func bump(_ v: Int) {
         activity[v] += increment
         if activity[v] > 1e100 { rescale() }
         if heapIndex[v] >= 0 { siftUp(heapIndex[v]) }
     }
 
-    private func rescale() {
+    private mutating func rescale() {
         for v in 0..<variableCount { activity[v] *= 1e-100 }
         increment *= 1e-100
     }
 
-    private func nextDecision() -> Int? {
+    private mutating func nextDecision() -> Int? {
         if variableCount > 0 && random.next() % 50 == 0 {
             let v = Int(random.next() % UInt64(variableCount))
             if value[v] == 0 { return v }
@@ -414,13 +436,13 @@ package final class SATSolver {
         return nil
     }
 
-    private func heapInsert(_ v: Int) {
+    private mutating func heapInsert(_ v: Int) {
         heapIndex[v] = heap.count
         heap.append(v)
         siftUp(heap.count - 1)
     }
 
-    private func heapPop() -> Int? {
+    private mutating func heapPop() -> Int? {
         guard let top = heap.first else { return nil }
         let last = heap.removeLast()
         heapIndex[top] = -1
@@ -432,7 +454,7 @@ package final class SATSolver {
         return top
     }
 
-    private func siftUp(_ start: Int) {
+    private mutating func siftUp(_ start: Int) {
         var i = start
         let v = heap[i]
         while i > 0 {
@@ -446,7 +468,7 @@ package final class SATSolver {
         heapIndex[v] = i
     }
 
-    private func siftDown(_ start: Int) {
+    private mutating func siftDown(_ start: Int) {
         var i = start
         let v = heap[i]
         while true {

@@ -23,7 +23,7 @@ import Testing
     func agreesWithEveryAssignment(_ seed: Int) {
         let variables = 3 + seed % 10
         let formula = Self.randomFormula(seed: UInt64(seed), variables: variables, clauses: variables * (3 + seed % 4))
-        let solver = SATSolver()
+        var solver = SATSolver()
         for _ in 0..<variables { _ = solver.addVariable() }
         for clause in formula { solver.addClause(clause) }
         let answer = solver.solve(deadline: .now + .seconds(30))
@@ -43,7 +43,7 @@ import Testing
         var answers: [SATSolver.Answer] = []
         for seed in 0..<300 {
             let variables = 3 + seed % 10
-            let solver = SATSolver()
+            var solver = SATSolver()
             for _ in 0..<variables { _ = solver.addVariable() }
             for clause in Self.randomFormula(seed: UInt64(seed), variables: variables, clauses: variables * (3 + seed % 4)) {
                 solver.addClause(clause)
@@ -58,7 +58,7 @@ import Testing
     /// there are no more pigeons than holes.
     @Test(arguments: [(4, 4), (5, 4), (6, 6), (7, 6)])
     func pigeonholes(_ pigeons: Int, _ holes: Int) {
-        let solver = SATSolver()
+        var solver = SATSolver()
         let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
         for p in 0..<pigeons { solver.addClause(x[p].map { SATSolver.literal($0, true) }) }
         for h in 0..<holes { solver.addAtMostOne((0..<pigeons).map { SATSolver.literal(x[$0][h], true) }) }
@@ -68,12 +68,12 @@ import Testing
 
     /// A formula with an empty clause, or two unit clauses that clash, is unsatisfiable before any search.
     @Test func contradictionsAtTheStart() {
-        let solver = SATSolver()
+        var solver = SATSolver()
         let v = solver.addVariable()
         solver.addClause([SATSolver.literal(v, true)])
         solver.addClause([SATSolver.literal(v, false)])
         #expect(solver.solve(deadline: .now + .seconds(1)) == .unsatisfiable)
-        let empty = SATSolver()
+        var empty = SATSolver()
         _ = empty.addVariable()
         empty.addClause([])
         #expect(empty.solve(deadline: .now + .seconds(1)) == .unsatisfiable)
@@ -81,7 +81,7 @@ import Testing
 
     /// A deadline already passed on a hard formula answers `unknown`, never a guess.
     @Test func aDeadlineGivesUnknown() {
-        let solver = SATSolver()
+        var solver = SATSolver()
         let pigeons = 11, holes = 10
         let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
         for p in 0..<pigeons { solver.addClause(x[p].map { SATSolver.literal($0, true) }) }
@@ -93,7 +93,7 @@ import Testing
     /// (pigeons 7 into 6 holes: unsatisfiable; 7 into 7: satisfiable, the model keeps every clause).
     @Test(arguments: [6, 7])
     func aStoppedSearchResumes(_ holes: Int) {
-        let solver = SATSolver()
+        var solver = SATSolver()
         let pigeons = 7
         let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
         var clauses = (0..<pigeons).map { p in x[p].map { SATSolver.literal($0, true) } }

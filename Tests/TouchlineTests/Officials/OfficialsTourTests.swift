@@ -134,7 +134,7 @@ import TouchlineTesting
 
     /// A plan of the tour in a random order of the games (the depth-first search's first leaf), if any.
     static func randomPlan(_ problem: TourProblem, seed: UInt64) -> [[Int]]? {
-        let search = TourSearch(problem, deadline: .now + .seconds(10))
+        var search = TourSearch(problem, deadline: .now + .seconds(10))
         search.firstOnly = true
         search.perturbOrder(seed: seed, spread: 20)
         search.run()

@@ -23,7 +23,7 @@ final class TourSatisfiability: @unchecked Sendable {
     }
 
     let p: TourProblem
-    private let solver = SATSolver()
+    private var solver = SATSolver()
     /// Per official, per game: its variable (nil: the official may not take the game); empty until the first
     /// search states the clauses.
     private var x: [[Int?]] = []

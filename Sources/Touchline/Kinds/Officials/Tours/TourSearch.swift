@@ -11,7 +11,7 @@ import TouchlineMILP
 ///
 /// The search is exhaustive: when it ends without running out of time, its best plan is optimal and no plan
 /// means none exists.
-final class TourSearch {
+struct TourSearch {
     let p: TourProblem
     let n: Int
     let slotCount: Int
@@ -113,7 +113,7 @@ final class TourSearch {
 
     /// Orders each slot's games by kilometres scaled by a random factor in [1, 1 + spread) instead of
     /// nearest first: a restart of the first-plan search explores another part of the tree.
-    func perturbOrder(seed: UInt64, spread: Double) {
+    mutating func perturbOrder(seed: UInt64, spread: Double) {
         var random = SeededRandom(seed: seed)
         nearest = (0..<slotCount).map { s in
             (0..<p.venueCount).map { v in
@@ -124,11 +124,11 @@ final class TourSearch {
     }
 
     /// Runs the search; `best` and `bestCost` hold its best plan.
-    func run() {
+    mutating func run() {
         slot(first, cost: 0)
     }
 
-    private func timeUp() -> Bool {
+    private mutating func timeUp() -> Bool {
         if stopped { return true }
         if nodes & 1023 == 0 {
             if ContinuousClock.now >= deadline || isCancelled() { stopped = true }
@@ -137,7 +137,7 @@ final class TourSearch {
         return stopped
     }
 
-    private func slot(_ s: Int, cost: Int) {
+    private mutating func slot(_ s: Int, cost: Int) {
         if s == slotCount {
             if cost < bestCost {
                 bestCost = cost
@@ -153,7 +153,7 @@ final class TourSearch {
         place(s, u: 0, used: 0, cost: cost, rest: rest)
     }
 
-    private func place(_ s: Int, u: Int, used: UInt64, cost: Int, rest: Int) {
+    private mutating func place(_ s: Int, u: Int, used: UInt64, cost: Int, rest: Int) {
         if u == n {
             finishSlot(s, cost: cost)
             return
@@ -216,14 +216,14 @@ final class TourSearch {
 
     /// True when officials `from`..n-1 can each take a distinct game of slot s outside `used` that keeps its
     /// windows, timing and restrictions (a necessary condition for completing the slot).
-    private func matchable(_ s: Int, from: Int, used: UInt64) -> Bool {
+    private mutating func matchable(_ s: Int, from: Int, used: UInt64) -> Bool {
         matched(slot: s, officials: from..<n, used: used, timing: true)
     }
 
     /// True when each official of `officials` can take a distinct game of slot t outside `used` that its
     /// restrictions and the windows of the games placed so far allow (with `timing`, also reachable from its
     /// game of the slot before): a perfect matching by augmenting paths.
-    private func matched(slot t: Int, officials: Range<Int>, used: UInt64, timing: Bool) -> Bool {
+    private mutating func matched(slot t: Int, officials: Range<Int>, used: UInt64, timing: Bool) -> Bool {
         let q1 = p.venueWindow, q2 = p.teamWindow
         let base = t * n
         for u in officials {
@@ -250,7 +250,7 @@ final class TourSearch {
         return true
     }
 
-    private func augment(_ u: Int, _ seen: inout UInt64) -> Bool {
+    private mutating func augment(_ u: Int, _ seen: inout UInt64) -> Bool {
         while true {
             let free = options[u] & ~seen
             if free == 0 { return false }
@@ -263,7 +263,7 @@ final class TourSearch {
         }
     }
 
-    private func finishSlot(_ s: Int, cost: Int) {
+    private mutating func finishSlot(_ s: Int, cost: Int) {
         // Every venue to visit that is hosted for the last time now must have been visited by everyone, and
         // nobody may miss more venues than slots are left.
         let left = slotCount - 1 - s
@@ -278,7 +278,7 @@ final class TourSearch {
     /// True when each slot t from s + 2 within the windows' reach has a perfect matching of officials to games
     /// that the windows of the games already placed (slots up to s) allow; the slot s + 1 is checked by
     /// `matchable` with its timing when it is placed.
-    private func laterSlotsMatchable(after s: Int) -> Bool {
+    private mutating func laterSlotsMatchable(after s: Int) -> Bool {
         let reach = max(p.venueWindow, p.teamWindow)
         guard reach > 2 else { return true }
         var t = s + 2
@@ -335,7 +335,7 @@ struct TourSolver: Sendable {
         var roundSeconds = min(1, 0.1 * seconds)
         while ContinuousClock.now < searchEnd && !isCancelled() {
             let left = (searchEnd - ContinuousClock.now).inSeconds
-            let search = TourSearch(problem, deadline: .now + .seconds(min(roundSeconds, max(0.01, left))), isCancelled: isCancelled)
+            var search = TourSearch(problem, deadline: .now + .seconds(min(roundSeconds, max(0.01, left))), isCancelled: isCancelled)
             search.firstOnly = true
             search.lookAhead = true
             if round > 0 { search.perturbOrder(seed: UInt64(round), spread: 0.5) }
@@ -382,7 +382,7 @@ struct TourSolver: Sendable {
             for a in stride(from: S - 2, through: 0, by: -1) {
                 // A cheap bound first: each game of the next slot is entered from some game of this one.
                 let cheap = suffix[a + 1] + Self.stepBound(relaxed, slot: a)
-                let search = TourSearch(relaxed, first: a, suffix: suffix, deadline: boundDeadline, isCancelled: isCancelled)
+                var search = TourSearch(relaxed, first: a, suffix: suffix, deadline: boundDeadline, isCancelled: isCancelled)
                 search.run()
                 nodes += search.nodes
                 if search.stopped {
@@ -405,7 +405,7 @@ struct TourSolver: Sendable {
             _ = infeasibleFrom
             return Outcome(plan: nil, cost: nil, bound: Int.max, exhausted: true, nodes: nodes, suffixesSolved: solved, suffix: suffix)
         }
-        let search = TourSearch(
+        var search = TourSearch(
             problem, suffix: suffix, upperBound: startCost.map { $0 + 1 } ?? Int.max, deadline: deadline,
             isCancelled: isCancelled, onImprovement: { progress?($0, suffix[0]) })
         search.shared = shared
@@ -568,7 +568,7 @@ struct TourNeighbourhoods {
                     let kickWidth = min(S, 6)
                     let a = generator.int(below: max(1, S - kickWidth + 1))
                     let restrict = freedRestrict(from: plan, window: a, width: kickWidth, officials: Set(0..<n))
-                    let search = TourSearch(
+                    var search = TourSearch(
                         problem, upperBound: cost + max(1, cost / 50), deadline: .now + .seconds(0.2), isCancelled: isCancelled)
                     search.restrict = restrict
                     search.firstOnly = true
@@ -589,7 +589,7 @@ struct TourNeighbourhoods {
             for i in stride(from: n - 1, to: 0, by: -1) { officials.swapAt(i, Int(generator.next() % UInt64(i + 1))) }
             let restrict = freedRestrict(from: plan, window: a, width: freedWidth, officials: Set(officials.prefix(freedGroup)))
             let budget = min(2.0, max(0.05, (deadline - ContinuousClock.now).inSeconds))
-            let search = TourSearch(
+            var search = TourSearch(
                 problem, suffix: Self.tailBounds(problem, restrict: restrict, free: suffix), upperBound: cost,
                 deadline: .now + .seconds(budget), isCancelled: isCancelled)
             search.restrict = restrict
