@@ -448,9 +448,10 @@ struct TourSolver: Sendable {
 
 /// The large-neighbourhood search of a tour plan: a window of slots for a group of officials is freed (each
 /// official of the group may take any game the group holds in those slots) and solved exactly by the branch
-/// and bound, the rest of the plan fixed; a neighbourhood that finishes quickly grows. The re-matching
-/// neighbourhood (``TourRematch``) is searched to its local optimum at the start, after each better plan and
-/// after each kick. After many
+/// and bound within 0.2 s, the rest of the plan fixed. Three shapes take turns, each sized on its own (larger
+/// when a search finishes, smaller when it runs out of time): every official over a few slots, a few officials
+/// over a long run of slots, and a group over a window. The re-matching neighbourhood (``TourRematch``) is
+/// searched to its local optimum at the start, after each better plan and after each kick. After many
 /// neighbourhoods without a better plan the walk is kicked to a nearby plan at most 2 % worse (an iterated
 /// local search), and brought back to the best when it drifts more than 3 % above it.
 struct TourNeighbourhoods {
@@ -521,7 +522,8 @@ struct TourNeighbourhoods {
         var sinceImprovement = 0
         var kicks = 0
         var tried = 0, timedOut = 0
-        let mixed = ProcessInfo.processInfo.environment["TL_MIX"] != nil
+        // Three shapes of neighbourhood in turn, each sized on its own: every official over a few slots, a few
+        // officials over a long run of slots, and a group over a window (grown and shrunk together).
         var slotWidth = min(S, 2), longWidth = S, fewOfficials = min(n, 2)
         func freedRestrict(from plan: [[Int]], window a: Int, width: Int, officials freed: Set<Int>) -> [[UInt64]] {
             var restrict = [[UInt64]](repeating: [UInt64](repeating: 0, count: n), count: S)
@@ -582,13 +584,13 @@ struct TourNeighbourhoods {
                     }
                 }
             }
-            let shape = mixed ? tried % 3 : 2
+            let shape = tried % 3
             let freedWidth = [slotWidth, longWidth, width][shape], freedGroup = [n, fewOfficials, group][shape]
             let a = Int(generator.next() % UInt64(max(1, S - freedWidth + 1)))
             var officials = Array(0..<n)
             for i in stride(from: n - 1, to: 0, by: -1) { officials.swapAt(i, Int(generator.next() % UInt64(i + 1))) }
             let restrict = freedRestrict(from: plan, window: a, width: freedWidth, officials: Set(officials.prefix(freedGroup)))
-            let budget = min(2.0, max(0.05, (deadline - ContinuousClock.now).inSeconds))
+            let budget = min(0.2, max(0.05, (deadline - ContinuousClock.now).inSeconds))
             var search = TourSearch(
                 problem, suffix: Self.tailBounds(problem, restrict: restrict, free: suffix), upperBound: cost,
                 deadline: .now + .seconds(budget), isCancelled: isCancelled)
