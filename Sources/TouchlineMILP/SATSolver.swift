@@ -54,6 +54,9 @@ package struct SATSolver {
     private var empty = false
     private var learntCount = 0
     private var maxLearnts = 0
+    /// The least ceiling on learnt clauses before the store is halved (tests lower it to exercise the halving
+    /// and the compaction on small formulas).
+    package var minimumLearntCeiling = 2_000
     /// Random decisions (2 % of them), as MiniSat makes, so that one unlucky order does not rule a long run.
     private var random = SeededRandom(seed: 91_648_253)
 
@@ -147,7 +150,7 @@ package struct SATSolver {
         var restart = 1
         // The learnt clauses' ceiling, from the problem's own clauses at the first search (a resumed search
         // keeps the ceiling it had grown to).
-        if maxLearnts == 0 { maxLearnts = max(2_000, clauseStart.count / 3) }
+        if maxLearnts == 0 { maxLearnts = max(minimumLearntCeiling, clauseStart.count / 3) }
         while true {
             let budget = 100 * Self.luby(restart)
             restart += 1

@@ -89,12 +89,12 @@ import Testing
         #expect(solver.solve(deadline: .now) == .unknown)
     }
 
-    /// A search stopped by its deadline and then resumed reaches the same answer as the exhaustive check
-    /// (pigeons 7 into 6 holes: unsatisfiable; 7 into 7: satisfiable, the model keeps every clause).
-    @Test(arguments: [6, 7])
-    func aStoppedSearchResumes(_ holes: Int) {
+    /// A search stopped by its deadline and then resumed reaches the right answer (pigeons 8 into 7 holes:
+    /// unsatisfiable, and far too hard to settle before the first look at the clock; 7 into 7: satisfiable,
+    /// the model keeps every clause).
+    @Test(arguments: [(8, 7), (7, 7)])
+    func aStoppedSearchResumes(_ pigeons: Int, _ holes: Int) {
         var solver = SATSolver()
-        let pigeons = 7
         let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
         var clauses = (0..<pigeons).map { p in x[p].map { SATSolver.literal($0, true) } }
         for h in 0..<holes {
@@ -104,10 +104,49 @@ import Testing
         }
         for clause in clauses { solver.addClause(clause) }
         let first = solver.solve(deadline: .now)
-        let answer = first == .unknown ? solver.solve(deadline: .now + .seconds(60)) : first
+        if pigeons > holes { #expect(first == .unknown) }
+        let answer = first == .unknown ? solver.solve(deadline: .now + .seconds(120)) : first
         #expect(answer == (pigeons <= holes ? .satisfiable : .unsatisfiable))
         if answer == .satisfiable {
             for clause in clauses { #expect(Self.satisfied(clause) { solver.modelValue($0) }) }
+        }
+    }
+
+    /// With a ceiling of 20 learnt clauses the store is halved and compacted again and again: the answers stay
+    /// right (pigeonholes by counting; random formulas against every assignment).
+    @Test(arguments: [(6, 5), (7, 6), (6, 6)])
+    func halvingTheLearntClausesKeepsTheAnswer(_ pigeons: Int, _ holes: Int) {
+        var solver = SATSolver()
+        solver.minimumLearntCeiling = 20
+        let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
+        var clauses = (0..<pigeons).map { p in x[p].map { SATSolver.literal($0, true) } }
+        for h in 0..<holes {
+            for p in 0..<pigeons {
+                for q in (p + 1)..<pigeons { clauses.append([SATSolver.literal(x[p][h], false), SATSolver.literal(x[q][h], false)]) }
+            }
+        }
+        for clause in clauses { solver.addClause(clause) }
+        let answer = solver.solve(deadline: .now + .seconds(120))
+        #expect(answer == (pigeons <= holes ? .satisfiable : .unsatisfiable))
+        if answer == .satisfiable {
+            for clause in clauses { #expect(Self.satisfied(clause) { solver.modelValue($0) }) }
+        }
+        if pigeons > holes { #expect(solver.conflicts > 40, "only \(solver.conflicts) conflicts: the ceiling was never reached") }
+    }
+
+    @Test(arguments: 0..<100)
+    func halvingAgreesWithEveryAssignment(_ seed: Int) {
+        let variables = 8 + seed % 5
+        let formula = Self.randomFormula(seed: UInt64(1000 + seed), variables: variables, clauses: variables * 5)
+        var solver = SATSolver()
+        solver.minimumLearntCeiling = 3
+        for _ in 0..<variables { _ = solver.addVariable() }
+        for clause in formula { solver.addClause(clause) }
+        let answer = solver.solve(deadline: .now + .seconds(30))
+        let exists = (0..<(1 << variables)).contains { bits in formula.allSatisfy { Self.satisfied($0) { bits >> $0 & 1 == 1 } } }
+        #expect(answer == (exists ? .satisfiable : .unsatisfiable))
+        if answer == .satisfiable {
+            for clause in formula { #expect(Self.satisfied(clause) { solver.modelValue($0) }) }
         }
     }
 }

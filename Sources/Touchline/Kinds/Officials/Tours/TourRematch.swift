@@ -44,7 +44,7 @@ struct TourRematch {
     /// became cheaper (`cost` updated).
     func rematch(_ plan: inout [[Int]], cost: inout Int, a: Int, b: Int) -> Bool {
         let n = p.n, S = p.slotCount
-        guard n >= 2, a >= 1, a < b, b <= S, let visitBits else { return false }
+        guard n >= 2, a >= 1, a < b, b <= S, reach >= 1, let visitBits else { return false }
         func game(_ t: Int, _ u: Int) -> Int { t * n + plan[t][u] }
         var head = [UInt64](repeating: 0, count: n), middle = head, tail = head
         for u in 0..<n {

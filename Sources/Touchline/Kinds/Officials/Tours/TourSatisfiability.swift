@@ -13,7 +13,8 @@ import TouchlineMILP
 /// has such a relabelling), as in the branch and bound. Nothing else is restricted, so `none` is a proof.
 ///
 /// One search can be resumed: a second `solve` goes on from the clauses the first one learnt (the first-plan
-/// search and the search beside the branch and bound share one).
+/// search and the search beside the branch and bound share one). It has no lock: one caller at a time (the
+/// first-plan search runs before the two searches side by side start, and only one of them resumes it).
 final class TourSatisfiability: @unchecked Sendable {
     enum Outcome {
         case plan([[Int]])

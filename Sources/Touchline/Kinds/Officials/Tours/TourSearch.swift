@@ -602,7 +602,6 @@ struct TourNeighbourhoods {
             if let better = search.best, search.bestCost < cost {
                 plan = better
                 cost = search.bestCost
-                settle()
                 stale = 0
                 sinceImprovement = 0
                 if cost < bestCost {
@@ -611,16 +610,21 @@ struct TourNeighbourhoods {
                     shared?.offer(plan, cost: cost)
                     trace?("tours: neighbourhood slots \(a + 1)-\(a + freedWidth), \(freedGroup) officials: \(cost) km (kick \(kicks))")
                 }
+                settle()
             } else {
                 stale += 1
                 sinceImprovement += 1
             }
             if shape == 0 {
-                if search.stopped { slotWidth = max(2, slotWidth - 1) } else if generator.int(below: 4) == 0 { slotWidth = min(S, slotWidth + 1) }
+                if search.stopped {
+                    slotWidth = min(S, max(2, slotWidth - 1))
+                } else if generator.int(below: 4) == 0 {
+                    slotWidth = min(S, slotWidth + 1)
+                }
                 continue
             } else if shape == 1 {
                 if search.stopped {
-                    if fewOfficials > 2 { fewOfficials -= 1 } else { longWidth = max(4, longWidth - 2) }
+                    if fewOfficials > 2 { fewOfficials -= 1 } else { longWidth = min(S, max(4, longWidth - 2)) }
                 } else if generator.int(below: 4) == 0 {
                     if longWidth < S { longWidth = min(S, longWidth + 2) } else if fewOfficials < n { fewOfficials += 1 }
                 }
