@@ -89,12 +89,8 @@ import Testing
         #expect(solver.solve(deadline: .now) == .unknown)
     }
 
-    /// A search stopped by its deadline and then resumed reaches the right answer (pigeons 8 into 7 holes:
-    /// unsatisfiable, and far too hard to settle before the first look at the clock; 7 into 7: satisfiable,
-    /// the model keeps every clause).
-    @Test(arguments: [(8, 7), (7, 7)])
-    func aStoppedSearchResumes(_ pigeons: Int, _ holes: Int) {
-        var solver = SATSolver()
+    /// The pigeonhole clauses (each pigeon in a hole, no two in one), added to `solver`; the clauses.
+    static func pigeonholes(_ pigeons: Int, _ holes: Int, into solver: inout SATSolver) -> [[Int]] {
         let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
         var clauses = (0..<pigeons).map { p in x[p].map { SATSolver.literal($0, true) } }
         for h in 0..<holes {
@@ -103,6 +99,16 @@ import Testing
             }
         }
         for clause in clauses { solver.addClause(clause) }
+        return clauses
+    }
+
+    /// A search stopped by its deadline and then resumed reaches the right answer (pigeons 8 into 7 holes:
+    /// unsatisfiable, and far too hard to settle before the first look at the clock; 7 into 7: satisfiable,
+    /// the model keeps every clause).
+    @Test(arguments: [(8, 7), (7, 7)])
+    func aStoppedSearchResumes(_ pigeons: Int, _ holes: Int) {
+        var solver = SATSolver()
+        let clauses = Self.pigeonholes(pigeons, holes, into: &solver)
         let first = solver.solve(deadline: .now)
         if pigeons > holes { #expect(first == .unknown) }
         let answer = first == .unknown ? solver.solve(deadline: .now + .seconds(120)) : first
@@ -118,14 +124,7 @@ import Testing
     func halvingTheLearntClausesKeepsTheAnswer(_ pigeons: Int, _ holes: Int) {
         var solver = SATSolver()
         solver.minimumLearntCeiling = 20
-        let x = (0..<pigeons).map { _ in (0..<holes).map { _ in solver.addVariable() } }
-        var clauses = (0..<pigeons).map { p in x[p].map { SATSolver.literal($0, true) } }
-        for h in 0..<holes {
-            for p in 0..<pigeons {
-                for q in (p + 1)..<pigeons { clauses.append([SATSolver.literal(x[p][h], false), SATSolver.literal(x[q][h], false)]) }
-            }
-        }
-        for clause in clauses { solver.addClause(clause) }
+        let clauses = Self.pigeonholes(pigeons, holes, into: &solver)
         let answer = solver.solve(deadline: .now + .seconds(120))
         #expect(answer == (pigeons <= holes ? .satisfiable : .unsatisfiable))
         if answer == .satisfiable {

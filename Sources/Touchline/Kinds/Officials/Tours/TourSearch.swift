@@ -538,16 +538,19 @@ struct TourNeighbourhoods {
         let rematch = TourRematch(problem)
         // The re-matching neighbourhood to its local optimum: at the start, after each kick and after each
         // better plan of the branch and bound's neighbourhoods.
+        // The walk's plan becomes the best when it is better (offered to the search beside).
+        func keepIfBest(_ source: @autoclosure () -> String) {
+            guard cost < bestCost else { return }
+            best = plan
+            bestCost = cost
+            shared?.offer(plan, cost: cost)
+            trace?("tours: \(source()): \(cost) km (kick \(kicks))")
+        }
         func settle() {
             let settled = rematch.descend(plan, random: &generator, deadline: deadline, isCancelled: isCancelled)
             plan = settled.plan
             cost = settled.cost
-            if cost < bestCost {
-                best = plan
-                bestCost = cost
-                shared?.offer(plan, cost: cost)
-                trace?("tours: re-matching: \(cost) km (kick \(kicks))")
-            }
+            keepIfBest("re-matching")
         }
         settle()
         while ContinuousClock.now < deadline && !isCancelled() {
@@ -604,12 +607,7 @@ struct TourNeighbourhoods {
                 cost = search.bestCost
                 stale = 0
                 sinceImprovement = 0
-                if cost < bestCost {
-                    best = plan
-                    bestCost = cost
-                    shared?.offer(plan, cost: cost)
-                    trace?("tours: neighbourhood slots \(a + 1)-\(a + freedWidth), \(freedGroup) officials: \(cost) km (kick \(kicks))")
-                }
+                keepIfBest("neighbourhood slots \(a + 1)-\(a + freedWidth), \(freedGroup) officials")
                 settle()
             } else {
                 stale += 1
