@@ -102,6 +102,17 @@ struct TourProblem: Sendable {
             teamWindow: teamWindow, visit: [], interchangeable: true, matchOf: matchOf)
     }
 
+    /// True when one official may not take both games g and h, `apart` (≥ 1) slots apart, by the windows: the
+    /// same venue within `venueWindow` slots, or a team of both within `teamWindow`. The timing between
+    /// consecutive slots is `reachable`, apart from this.
+    func clashes(_ g: Int, _ h: Int, apart: Int) -> Bool {
+        if apart < venueWindow && venue[g] == venue[h] { return true }
+        if apart < teamWindow {
+            for t in teams[g] where teams[h].contains(t) { return true }
+        }
+        return false
+    }
+
     /// The solution of a plan (per slot, per official, the game's position k in its slot), with its kilometres.
     func solution(_ instance: OfficialsInstance, plan: [[Int]]) -> OfficialsSolution {
         let core = OfficialsKind.core(instance)

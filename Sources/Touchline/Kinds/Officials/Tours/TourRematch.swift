@@ -31,15 +31,6 @@ struct TourRematch {
         everyoneAllowed = problem.allowed.allSatisfy { $0.allSatisfy { $0 } }
     }
 
-    /// The broken windows between games g and h of one official, `apart` slots apart, are there any.
-    private func clash(_ g: Int, _ h: Int, apart: Int) -> Bool {
-        if apart < p.venueWindow && p.venue[g] == p.venue[h] { return true }
-        if apart < p.teamWindow {
-            for t in p.teams[g] where p.teams[h].contains(t) { return true }
-        }
-        return false
-    }
-
     /// Re-matches the middles [a, b) of `plan` (1 ≤ a < b ≤ slots; b = slots: no tail); true when the plan
     /// became cheaper (`cost` updated).
     func rematch(_ plan: inout [[Int]], cost: inout Int, a: Int, b: Int) -> Bool {
@@ -64,7 +55,7 @@ struct TourRematch {
                     if !everyoneAllowed && (a..<b).contains(where: { !p.allowed[u][game($0, w)] }) { continue }
                     var broken = false
                     scan: for t1 in max(0, a - reach + 1)..<a {
-                        for t2 in a..<min(b, t1 + reach) where clash(game(t1, u), game(t2, w), apart: t2 - t1) {
+                        for t2 in a..<min(b, t1 + reach) where p.clashes(game(t1, u), game(t2, w), apart: t2 - t1) {
                             broken = true
                             break scan
                         }
@@ -72,7 +63,7 @@ struct TourRematch {
                     if broken { continue }
                     if b < S {
                         scan: for t1 in max(a, b - reach + 1)..<b {
-                            for t2 in b..<min(S, t1 + reach) where clash(game(t1, w), game(t2, u), apart: t2 - t1) {
+                            for t2 in b..<min(S, t1 + reach) where p.clashes(game(t1, w), game(t2, u), apart: t2 - t1) {
                                 broken = true
                                 break scan
                             }

@@ -97,11 +97,7 @@ final class TourSatisfiability: @unchecked Sendable {
             for t in (s + 1)..<min(S, s + reach) {
                 for l in 0..<n {
                     let h = t * n + l
-                    var apart = false
-                    if t - s < p.venueWindow && p.venue[g] == p.venue[h] { apart = true }
-                    if t - s < p.teamWindow && p.teams[g].contains(where: { p.teams[h].contains($0) }) { apart = true }
-                    if t == s + 1 && !p.reachable[g][l] { apart = true }
-                    guard apart else { continue }
+                    guard p.clashes(g, h, apart: t - s) || (t == s + 1 && !p.reachable[g][l]) else { continue }
                     for u in 0..<n {
                         if let a = on(u, g), let b = on(u, h) { solver.addClause([a ^ 1, b ^ 1]) }
                     }

@@ -430,10 +430,7 @@ struct TourSolver: Sendable {
         let n = p.n
         func allowed(_ k: Int, _ l: Int) -> Bool {
             let g = s * n + k, h = (s + 1) * n + l
-            if !p.reachable[g][l] { return false }
-            if p.venueWindow > 1 && p.venue[g] == p.venue[h] { return false }
-            if p.teamWindow > 1 && p.teams[g].contains(where: { p.teams[h].contains($0) }) { return false }
-            return true
+            return p.reachable[g][l] && !p.clashes(g, h, apart: 1)
         }
         var into = 0, outOf = 0
         for l in 0..<n {
@@ -483,9 +480,7 @@ struct TourNeighbourhoods {
             if !fromGames.isEmpty && !toGames.isEmpty {
                 func step(_ k: Int, _ l: Int) -> Int? {
                     let g = t * n + k, h = (t + 1) * n + l
-                    if !p.reachable[g][l] { return nil }
-                    if p.venueWindow > 1 && p.venue[g] == p.venue[h] { return nil }
-                    if p.teamWindow > 1 && p.teams[g].contains(where: { p.teams[h].contains($0) }) { return nil }
+                    if !p.reachable[g][l] || p.clashes(g, h, apart: 1) { return nil }
                     return p.km[p.venue[g]][p.venue[h]]
                 }
                 // Officials outnumbering games on a side cannot happen: each official holds a distinct game.
