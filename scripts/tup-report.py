@@ -4,13 +4,15 @@ instance and (q1, q2) of instances/officials/tup/original/best_known_bounds.csv,
 (scored by scripts/tup-cost.py from the original file, which also checks the plan), proven bound, gap and
 seconds, against the best published lower and upper bounds; then the targets, met or missed.
 
-    python3 scripts/tup-report.py [--cap SECONDS] [--only TEXT] [--results DIR] [--binary PATH]
+    python3 scripts/tup-report.py [--cap SECONDS] [--own ROW ...] [--only TEXT] [--results DIR] [--binary PATH]
 
 Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from 16 (about 10 hours in all);
---cap lowers every limit to SECONDS (the report says which limit each row had). One solve at a time, release
-build. With --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit
-and the commit it was measured at match (a run broken off goes on where it stopped; a new commit measures
-every row again). A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
+--cap lowers every limit to SECONDS (the report says which limit each row had), except for the rows named by
+--own (keys as `umps16A-q8-4`), measured at their own limit. One solve at a time, release build. With
+--results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit and the
+solver's sources it was measured with (the git trees of Sources/ and Package.swift at HEAD) match: a run broken
+off goes on where it stopped, a commit that changes only docs, tests or scripts keeps the rows, and a change to
+the solver measures every row again. A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
 Benchmarks/tup-records/ with its checker's output.
 """
 import argparse
@@ -40,6 +42,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cap", type=float)
     parser.add_argument("--only")
+    parser.add_argument("--own", nargs="*", default=[])
     parser.add_argument("--results", default=os.path.join(ROOT, ".build-report/tup"))
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/touchline"))
     parser.add_argument("--out", default=os.path.join(ROOT, "Benchmarks/TUP.md"))
@@ -47,7 +50,9 @@ def main():
     os.makedirs(args.results, exist_ok=True)
     times_file = os.path.join(args.results, "times.txt")
     times = {}
-    head = run(["git", "rev-parse", "HEAD"], cwd=ROOT).stdout.strip()
+    # The solver's sources at HEAD: a saved row stands while they are unchanged.
+    head = "+".join(run(["git", "rev-parse", "--short=12", f"HEAD:{path}"], cwd=ROOT).stdout.strip()
+                    for path in ("Sources", "Package.swift"))
     if os.path.exists(times_file):
         for line in open(times_file):
             fields = line.split()
@@ -61,7 +66,7 @@ def main():
         if args.only and args.only not in key:
             continue
         teams = int(row["n_teams"])
-        limit = limit_for(teams) if args.cap is None else min(args.cap, limit_for(teams))
+        limit = limit_for(teams) if args.cap is None or key in args.own else min(args.cap, limit_for(teams))
         instance = os.path.join(args.results, key + ".instance.json")
         result = os.path.join(args.results, key + ".json")
         run([sys.executable, os.path.join(ROOT, "scripts/convert-tup.py"), os.path.join(TUP, name + ".txt"),
@@ -128,8 +133,10 @@ def write(measured, args):
              "(`bound`), its own gap, the cost against the best known upper bound (`vs best`, negative: better), the "
              "bound against the best known lower bound, seconds and the limit L.", ""]
     if args.cap is not None:
+        own = [e["key"] for e in measured if e["key"] in args.own]
         lines += [f"**Limits capped at {args.cap:g} s** (`--cap`): rows whose target limit is longer were measured "
-                  "at the cap, so their target is not measured at its own limit.", ""]
+                  "at the cap, so their target is not measured at its own limit" +
+                  (f"; {', '.join(own)} at their own limit (`--own`)" if own else "") + ".", ""]
     lines += ["| instance | q1 | q2 | published | best LB | best UB | status | cost | bound | gap % | vs best % | bound vs LB % | s | L |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for e in measured:
@@ -167,7 +174,7 @@ def write(measured, args):
     if infeasible:
         shown = [e for e in infeasible if e["status"] == "infeasible"]
         lines.append(f"- **The infeasible rows proven infeasible**: {'met' if len(shown) == len(infeasible) else 'missed'}: "
-                     f"{len(shown)} of {len(infeasible)} (" + ", ".join(f"{e['key']} {e['status']} in {e['seconds']:.1f} s" for e in infeasible) + ").")
+                     f"{len(shown)} of {len(infeasible)} (" + ", ".join(f"{e['key']} {e['status']} in {e['seconds']:.1f} s of {e['limit']:g}" for e in infeasible) + ").")
     large = [e for e in measured if e["teams"] >= 16 and e["ub"] is not None]
     if large:
         planned = [e for e in large if e["cost"] is not None]
