@@ -10,13 +10,14 @@ Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from
 --cap lowers every limit to SECONDS (the report says which limit each row had), except for the rows named by
 --own (keys as `umps16A-q8-4`), measured at their own limit. One solve at a time, release build. With
 --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit and the
-solver's sources it was measured with (the git trees of Sources/ and Package.swift at HEAD) match: a run broken
-off goes on where it stopped, a commit that changes only docs, tests or scripts keeps the rows, and a change to
-the solver measures every row again. A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
+solver's sources it was measured with match (the files of Sources/ but its DocC catalogues, and Package.swift, at
+HEAD: `sources_key`): a run broken off goes on where it stopped, a commit that changes only docs, tests or
+scripts keeps the rows, and a change to the solver measures every row again. A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
 Benchmarks/tup-records/ with its checker's output.
 """
 import argparse
 import csv
+import hashlib
 import datetime
 import json
 import os
@@ -28,6 +29,14 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TUP = os.path.join(ROOT, "instances/officials/tup/original")
+
+
+def sources_key(rev):
+    """What the solver is built from at `rev`: the files of Sources/ (but the DocC catalogues, which only document
+    it) and Package.swift, as a short hash of their paths and blob ids."""
+    listing = run(["git", "ls-tree", "-r", rev, "--", "Sources", "Package.swift"], cwd=ROOT, check=True).stdout
+    kept = [line for line in listing.splitlines() if ".docc/" not in line]
+    return hashlib.sha1("\n".join(kept).encode()).hexdigest()[:12]
 
 
 def limit_for(teams):
@@ -51,8 +60,7 @@ def main():
     times_file = os.path.join(args.results, "times.txt")
     times = {}
     # The solver's sources at HEAD: a saved row stands while they are unchanged.
-    head = "+".join(run(["git", "rev-parse", "--short=12", f"HEAD:{path}"], cwd=ROOT).stdout.strip()
-                    for path in ("Sources", "Package.swift"))
+    head = sources_key("HEAD")
     if os.path.exists(times_file):
         for line in open(times_file):
             fields = line.split()
@@ -123,7 +131,9 @@ def write(measured, args):
         if os.path.exists("/proc/cpuinfo") else platform.processor()
     lines = ["# The Traveling Umpire Problem", "",
              f"Written by `scripts/tup-report.py` (`make tup`) on {datetime.date.today().isoformat()} at commit "
-             f"`{commit}`: {os.cpu_count()} cores ({cpu}), release build, one solve at a time. Every row of "
+             f"`{commit}` (solver sources `{sources_key('HEAD')}`, the key of the saved rows; a row measured at an earlier "
+             "commit with the same key is reused): "
+             f"{os.cpu_count()} cores ({cpu}), release build, one solve at a time. Every row of "
              "`instances/officials/tup/original/best_known_bounds.csv`: the instance converted by "
              "`scripts/convert-tup.py` at that (q1, q2), solved by `touchline solve --time-limit L` (season tours: the "
              "branch and bound with decomposition bounds beside the neighbourhood search, on both cores, and the "
