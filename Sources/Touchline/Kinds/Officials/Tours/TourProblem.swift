@@ -113,6 +113,23 @@ struct TourProblem: Sendable {
         return false
     }
 
+    /// A lower bound on the kilometres of one transition, slot t to t + 1, walked by officials who leave the
+    /// games `from` of slot t (positions in the slot) for the games `to` of slot t + 1, one official per game:
+    /// every game of `to` is entered at least at its cheapest allowed step from a game of `from`, and every game
+    /// of `from` is left at least at its cheapest allowed step to one of `to`; the larger of the two sums. Zero
+    /// when the two sets differ in size (then they are not one group of officials).
+    func stepBound(slot t: Int, from: [Int], to: [Int]) -> Int {
+        guard from.count == to.count else { return 0 }
+        func step(_ k: Int, _ l: Int) -> Int? {
+            let g = t * n + k, h = (t + 1) * n + l
+            if !reachable[g][l] || clashes(g, h, apart: 1) { return nil }
+            return km[venue[g]][venue[h]]
+        }
+        let into = to.reduce(0) { sum, l in sum + (from.compactMap { step($0, l) }.min() ?? 0) }
+        let outOf = from.reduce(0) { sum, k in sum + (to.compactMap { step(k, $0) }.min() ?? 0) }
+        return max(into, outOf)
+    }
+
     /// The solution of a plan (per slot, per official, the game's position k in its slot), with its kilometres.
     func solution(_ instance: OfficialsInstance, plan: [[Int]]) -> OfficialsSolution {
         let core = OfficialsKind.core(instance)

@@ -424,22 +424,10 @@ struct TourSolver: Sendable {
         return Outcome(plan: plan, cost: cost, bound: bound, exhausted: exhausted, nodes: nodes, suffixesSolved: solved, suffix: suffix)
     }
 
-    /// A lower bound on one transition (slot s to s + 1) of any plan: every game of s + 1 is entered from a
-    /// game of s and every game of s left to one of s + 1, each at least at its cheapest allowed step.
+    /// A lower bound on one transition (slot s to s + 1) of any plan: all the games of both slots as one group.
     static func stepBound(_ p: TourProblem, slot s: Int) -> Int {
-        let n = p.n
-        func allowed(_ k: Int, _ l: Int) -> Bool {
-            let g = s * n + k, h = (s + 1) * n + l
-            return p.reachable[g][l] && !p.clashes(g, h, apart: 1)
-        }
-        var into = 0, outOf = 0
-        for l in 0..<n {
-            into += (0..<n).filter { allowed($0, l) }.map { p.km[p.venue[s * n + $0]][p.venue[(s + 1) * n + l]] }.min() ?? 0
-        }
-        for k in 0..<n {
-            outOf += (0..<n).filter { allowed(k, $0) }.map { p.km[p.venue[s * n + k]][p.venue[(s + 1) * n + $0]] }.min() ?? 0
-        }
-        return max(into, outOf)
+        let all = Array(0..<p.n)
+        return p.stepBound(slot: s, from: all, to: all)
     }
 }
 
@@ -476,18 +464,8 @@ struct TourNeighbourhoods {
                     for l in 0..<n where b & (1 << UInt64(l)) != 0 && !toGames.contains(l) { toGames.append(l) }
                 }
             }
-            var loose = 0
-            if !fromGames.isEmpty && !toGames.isEmpty {
-                func step(_ k: Int, _ l: Int) -> Int? {
-                    let g = t * n + k, h = (t + 1) * n + l
-                    if !p.reachable[g][l] || p.clashes(g, h, apart: 1) { return nil }
-                    return p.km[p.venue[g]][p.venue[h]]
-                }
-                // Officials outnumbering games on a side cannot happen: each official holds a distinct game.
-                let into = toGames.reduce(0) { sum, l in sum + (fromGames.compactMap { step($0, l) }.min() ?? 0) }
-                let outOf = fromGames.reduce(0) { sum, k in sum + (toGames.compactMap { step(k, $0) }.min() ?? 0) }
-                loose = fromGames.count == toGames.count ? max(into, outOf) : 0
-            }
+            // Officials outnumbering games on a side cannot happen: each official holds a distinct game.
+            let loose = p.stepBound(slot: t, from: fromGames, to: toGames)
             tail[t] = max(free[t], tail[t + 1] + fixed + loose)
         }
         return tail
@@ -531,8 +509,6 @@ struct TourNeighbourhoods {
             return restrict
         }
         let rematch = TourRematch(problem)
-        // The re-matching neighbourhood to its local optimum: at the start, after each kick and after each
-        // better plan of the branch and bound's neighbourhoods.
         // The walk's plan becomes the best when it is better (offered to the search beside).
         func keepIfBest(_ source: @autoclosure () -> String) {
             guard cost < bestCost else { return }
@@ -541,6 +517,8 @@ struct TourNeighbourhoods {
             shared?.offer(plan, cost: cost)
             trace?("tours: \(source()): \(cost) km (kick \(kicks))")
         }
+        // The re-matching neighbourhood to its local optimum: at the start, after each kick and after each
+        // better plan of the branch and bound's neighbourhoods.
         func settle() {
             let settled = rematch.descend(plan, random: &generator, deadline: deadline, isCancelled: isCancelled)
             plan = settled.plan
