@@ -12,8 +12,8 @@ Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from
 --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit and the
 solver's sources it was measured with match (the files of Sources/ but its DocC catalogues, and Package.swift, at
 HEAD: `sources_key`): a run broken off goes on where it stopped, a commit that changes only docs, tests or
-scripts keeps the rows, and a change to the solver measures every row again. A plan that beats a best known upper bound (or a proof beyond a lower bound) is written to
-Benchmarks/tup-records/ with its checker's output.
+scripts keeps the rows, and a change to the solver measures every row again. A plan that beats a best known
+upper bound (or a proof beyond a lower bound) is written to Benchmarks/tup-records/ with its checker's output.
 """
 import argparse
 import csv

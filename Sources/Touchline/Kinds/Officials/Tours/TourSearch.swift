@@ -321,27 +321,49 @@ struct TourSolver: Sendable {
         return nil
     }
 
-    /// A plan within `seconds`, or the proof that there is none: the search stopped at its first leaf
-    /// (nearest venue first, the look-ahead on), restarted in perturbed orders with doubling time, for 30 % of
-    /// the time; then the satisfiability search up to 70 % (`satisfiability`, when given, goes on later from
-    /// where it stopped); then the annealing repair.
+    /// A plan within `seconds`, or the proof that there is none, from two searches side by side on both cores
+    /// (the first answer stops the other). Both restart the search stopped at its first leaf (nearest venue
+    /// first, then in perturbed orders, with doubling time): one without the look-ahead for the whole time,
+    /// the other with it for 30 % of the time, then the satisfiability search up to 70 % (`satisfiability`,
+    /// when given, goes on later from where it stopped), then the annealing repair. The restarts with and
+    /// without the look-ahead find first plans on different rows of the benchmark.
     static func firstPlanSearch(
         _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
         satisfiability: TourSatisfiability? = nil, trace: (@Sendable (String) -> Void)? = nil
     ) -> TourSatisfiability.Outcome {
         let started = ContinuousClock.now
-        let searchEnd = started + .seconds(0.3 * seconds)
+        let race = FirstPlanRace()
+        let stop: @Sendable () -> Bool = { isCancelled() || race.answered }
+        // Where the two cannot run side by side (a nested `concurrentPerform` runs its iterations one after the
+        // other), the first is the search the others stand beside.
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                race.offer(
+                    restartsThenRepair(problem, seconds: seconds, started: started, isCancelled: stop, satisfiability: satisfiability, trace: trace))
+            } else {
+                race.offer(restarts(problem, until: started + .seconds(seconds), lookAhead: false, isCancelled: stop, trace: trace))
+            }
+        }
+        return race.answer ?? .unknown
+    }
+
+    /// The first-leaf search restarted until `end`: nearest first for up to 1 s, then in perturbed orders with
+    /// doubling time. `.unknown` when it runs out of time.
+    private static func restarts(
+        _ problem: TourProblem, until end: ContinuousClock.Instant, lookAhead: Bool, isCancelled: @escaping @Sendable () -> Bool,
+        trace: (@Sendable (String) -> Void)?
+    ) -> TourSatisfiability.Outcome {
         var round = 0
-        var roundSeconds = min(1, 0.1 * seconds)
-        while ContinuousClock.now < searchEnd && !isCancelled() {
-            let left = (searchEnd - ContinuousClock.now).inSeconds
+        var roundSeconds = min(1, 0.1 * (end - ContinuousClock.now).inSeconds)
+        while ContinuousClock.now < end && !isCancelled() {
+            let left = (end - ContinuousClock.now).inSeconds
             var search = TourSearch(problem, deadline: .now + .seconds(min(roundSeconds, max(0.01, left))), isCancelled: isCancelled)
             search.firstOnly = true
-            search.lookAhead = true
+            search.lookAhead = lookAhead
             if round > 0 { search.perturbOrder(seed: UInt64(round), spread: 0.5) }
             search.run()
             if let plan = search.best {
-                trace?("tours: first plan by depth-first search, round \(round + 1)")
+                trace?("tours: first plan by depth-first search (look-ahead \(lookAhead ? "on" : "off")), round \(round + 1)")
                 return .plan(plan)
             }
             // Exhausted without a plan: there is none.
@@ -349,6 +371,17 @@ struct TourSolver: Sendable {
             round += 1
             roundSeconds *= 2
         }
+        return .unknown
+    }
+
+    /// The second of ``firstPlanSearch(_:seconds:isCancelled:satisfiability:trace:)``'s searches.
+    private static func restartsThenRepair(
+        _ problem: TourProblem, seconds: Double, started: ContinuousClock.Instant, isCancelled: @escaping @Sendable () -> Bool,
+        satisfiability: TourSatisfiability?, trace: (@Sendable (String) -> Void)?
+    ) -> TourSatisfiability.Outcome {
+        let searched = restarts(problem, until: started + .seconds(0.3 * seconds), lookAhead: true, isCancelled: isCancelled, trace: trace)
+        if case .unknown = searched {} else { return searched }
+        if isCancelled() { return .unknown }
         let satisfiability = (satisfiability ?? TourSatisfiability(problem)).solve(
             deadline: started + .seconds(0.7 * seconds), isCancelled: isCancelled, trace: trace)
         switch satisfiability {
@@ -357,6 +390,7 @@ struct TourSolver: Sendable {
         case .unknown: trace?("tours: the satisfiability search stopped without an answer")
         }
         if case .unknown = satisfiability {
+            if isCancelled() { return .unknown }
             if let plan = TourAnnealing(p: problem).run(deadline: started + .seconds(seconds), seed: 1, isCancelled: isCancelled, trace: trace) {
                 return .plan(plan)
             }
@@ -428,6 +462,21 @@ struct TourSolver: Sendable {
     static func stepBound(_ p: TourProblem, slot s: Int) -> Int {
         let all = Array(0..<p.n)
         return p.stepBound(slot: s, from: all, to: all)
+    }
+}
+
+/// The first answer of the two first-plan searches run side by side: a plan, or the proof that there is none.
+final class FirstPlanRace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: TourSatisfiability.Outcome?
+
+    var answer: TourSatisfiability.Outcome? { lock.withLock { first } }
+    var answered: Bool { answer != nil }
+
+    /// Keeps `outcome` when it is the first answer (`unknown` is none).
+    func offer(_ outcome: TourSatisfiability.Outcome) {
+        if case .unknown = outcome { return }
+        lock.withLock { if first == nil { first = outcome } }
     }
 }
 
