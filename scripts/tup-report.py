@@ -114,7 +114,7 @@ def main():
                                "assignments": output["solution"]["assignments"]}, handle, indent=1, sort_keys=True)
         measured.append(entry)
         print(f"{key}: {entry['status']} {entry['cost']} bound {entry['bound']} in {seconds:.1f} s", file=sys.stderr)
-    write(measured, args)
+    write(measured, args, head)
 
 
 def pct(a, b):
@@ -125,13 +125,13 @@ def fmt(x, digits=2):
     return "–" if x is None else (f"{x:,.{digits}f}" if isinstance(x, float) else f"{x:,}")
 
 
-def write(measured, args):
+def write(measured, args, head):
     commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT).stdout.strip()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?") \
         if os.path.exists("/proc/cpuinfo") else platform.processor()
     lines = ["# The Traveling Umpire Problem", "",
              f"Written by `scripts/tup-report.py` (`make tup`) on {datetime.date.today().isoformat()} at commit "
-             f"`{commit}` (solver sources `{sources_key('HEAD')}`, the key of the saved rows; a row measured at an earlier "
+             f"`{commit}` (solver sources `{head}`, the key of the saved rows; a row measured at an earlier "
              "commit with the same key is reused): "
              f"{os.cpu_count()} cores ({cpu}), release build, one solve at a time. Every row of "
              "`instances/officials/tup/original/best_known_bounds.csv`: the instance converted by "
