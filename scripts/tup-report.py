@@ -112,6 +112,9 @@ def main():
                 with open(os.path.join(ROOT, "Benchmarks/tup-records", key + ".json"), "w") as handle:
                     json.dump({"instance": name, "q1": q1, "q2": q2, "cost": checked["cost"],
                                "assignments": output["solution"]["assignments"]}, handle, indent=1, sort_keys=True)
+                # The checker's word on it, beside the plan.
+                with open(os.path.join(ROOT, "Benchmarks/tup-records", key + ".check.json"), "w") as handle:
+                    handle.write(scored.stdout)
         measured.append(entry)
         print(f"{key}: {entry['status']} {entry['cost']} bound {entry['bound']} in {seconds:.1f} s", file=sys.stderr)
     write(measured, args, head)
