@@ -324,9 +324,8 @@ struct TourSolver: Sendable {
     /// A plan within `seconds`, or the proof that there is none, from two searches side by side on both cores
     /// (the first answer stops the other). Both restart the search stopped at its first leaf (nearest venue
     /// first, then in perturbed orders, with doubling time): one without the look-ahead for the whole time,
-    /// the other with it up to 30 % of the time, after a first look by the satisfiability search (5 %), which
-    /// then goes on up to 70 % (`satisfiability`, when given, goes on later from where it stopped), then the
-    /// annealing repair. The restarts with and
+    /// the other with it for 30 % of the time, then the satisfiability search up to 70 % (`satisfiability`,
+    /// when given, goes on later from where it stopped), then the annealing repair. The restarts with and
     /// without the look-ahead find first plans on different rows of the benchmark.
     static func firstPlanSearch(
         _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -380,31 +379,24 @@ struct TourSolver: Sendable {
         _ problem: TourProblem, seconds: Double, started: ContinuousClock.Instant, isCancelled: @escaping @Sendable () -> Bool,
         satisfiability: TourSatisfiability?, trace: (@Sendable (String) -> Void)?
     ) -> TourSatisfiability.Outcome {
-        // A short look first: where the satisfiability search settles a row at once, the restarts would spend
-        // their share for nothing.
-        let satisfiability = satisfiability ?? TourSatisfiability(problem)
-        let glance = satisfiability.solve(deadline: started + .seconds(0.05 * seconds), isCancelled: isCancelled, trace: trace)
-        guard case .unknown = glance else {
-            trace?("tours: first plan (or the proof of none) by the satisfiability search's first look")
-            return glance
-        }
         let searched = restarts(problem, until: started + .seconds(0.3 * seconds), lookAhead: true, isCancelled: isCancelled, trace: trace)
         if case .unknown = searched {} else { return searched }
         if isCancelled() { return .unknown }
-        let resumed = satisfiability.solve(deadline: started + .seconds(0.7 * seconds), isCancelled: isCancelled, trace: trace)
-        switch resumed {
+        let satisfiability = (satisfiability ?? TourSatisfiability(problem)).solve(
+            deadline: started + .seconds(0.7 * seconds), isCancelled: isCancelled, trace: trace)
+        switch satisfiability {
         case .plan: trace?("tours: first plan by the satisfiability search")
         case .none: trace?("tours: the satisfiability search proved that there is no plan")
         case .unknown: trace?("tours: the satisfiability search stopped without an answer")
         }
-        if case .unknown = resumed {
+        if case .unknown = satisfiability {
             if isCancelled() { return .unknown }
             if let plan = TourAnnealing(p: problem).run(deadline: started + .seconds(seconds), seed: 1, isCancelled: isCancelled, trace: trace) {
                 return .plan(plan)
             }
             return .unknown
         }
-        return resumed
+        return satisfiability
     }
 
     /// The suffix bounds (from the last slot backwards), then the whole search started from `start`.
