@@ -47,7 +47,8 @@ oracle:
 
 # Benchmarks/TUP.md: every row of the Traveling Umpire Problem's published table at the targets' limits (60 s
 # up to 10 teams, 300 s for 12-14, 600 s from 16: about 10 hours); CAP=S lowers every limit to S seconds but for
-# the rows named in OWN="umps16-q8-4 ..." (measured at their own limit).
+# the rows named in OWN="umps16-q8-4 ..." (measured at their own limit). Rows saved under .build-report/tup/, or
+# in the committed TUP.md at the same solver sources and limit, are not measured again.
 tup:
 	swift build -c release --product touchline
 	python3 scripts/tup-report.py $(if $(CAP),--cap $(CAP)) $(if $(OWN),--own $(OWN))

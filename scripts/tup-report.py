@@ -12,7 +12,10 @@ Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from
 --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit and the
 solver's sources it was measured with match (the files of Sources/ but its DocC catalogues, and Package.swift, at
 HEAD: `sources_key`): a run broken off goes on where it stopped, a commit that changes only docs, tests or
-scripts keeps the rows, and a change to the solver measures every row again. A plan that beats a best known
+scripts keeps the rows, and a change to the solver measures every row again. A row with no saved result (a fresh
+clone) is carried over from the committed report when that report was written at the same solver key and the
+row's limit matches (its plan was scored and checked when it was measured; the report says how many rows were
+carried). A plan that beats a best known
 upper bound is written to Benchmarks/tup-records/ with its checker's output, unless the plan kept there is
 better (a record stands until a better plan replaces it).
 """
@@ -23,6 +26,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -38,6 +42,27 @@ def sources_key(rev):
     listing = run(["git", "ls-tree", "-r", rev, "--", "Sources", "Package.swift"], cwd=ROOT, check=True).stdout
     kept = [line for line in listing.splitlines() if ".docc/" not in line]
     return hashlib.sha1("\n".join(kept).encode()).hexdigest()[:12]
+
+
+def committed_rows(path):
+    """The rows of the report at `path` (as `make tup` wrote it) and the solver key it names: key -> figures."""
+    if not os.path.exists(path):
+        return None, {}
+    text = open(path).read()
+    found = re.search(r"solver sources `([0-9a-f]+)`", text)
+    rows = {}
+    number = lambda cell: None if cell == "–" else float(cell.replace(",", ""))
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 14 or not re.fullmatch(r"umps\d+[A-C]?", cells[0]):
+            continue
+        if "(" in cells[7]:  # a plan its checker refused: never carried
+            continue
+        cost, bound = number(cells[7]), number(cells[8])
+        rows[f"{cells[0]}-q{cells[1]}-{cells[2]}"] = {
+            "status": None if cells[6] == "–" else cells[6], "cost": None if cost is None else int(cost),
+            "bound": bound, "seconds": float(cells[12]), "limit": float(cells[13])}
+    return (found.group(1) if found else None), rows
 
 
 def limit_for(teams):
@@ -67,6 +92,8 @@ def main():
             fields = line.split()
             if len(fields) == 4:
                 times[fields[0]] = (float(fields[1]), float(fields[2]), fields[3])
+    # Rows of the committed report, measured at the same solver key: carried over where no result is saved.
+    committed_key, committed = committed_rows(args.out)
     rows = list(csv.DictReader(open(os.path.join(TUP, "best_known_bounds.csv"))))
     measured = []
     for row in rows:
@@ -80,8 +107,19 @@ def main():
         result = os.path.join(args.results, key + ".json")
         run([sys.executable, os.path.join(ROOT, "scripts/convert-tup.py"), os.path.join(TUP, name + ".txt"),
              "--q1", str(q1), "--q2", str(q2), "--out", instance], check=True)
+        old = committed.get(key) if committed_key == head else None
         if key in times and times[key][0] == limit and times[key][2] == head and os.path.exists(result):
             seconds = times[key][1]
+        elif old is not None and old["limit"] == limit:
+            entry = {"key": key, "name": name, "teams": teams, "q1": q1, "q2": q2, "limit": limit,
+                     "seconds": old["seconds"], "status": old["status"], "published": row["status"],
+                     "lb": float(row["lower_bound"]) if row["lower_bound"] else None,
+                     "ub": int(row["upper_bound"]) if row["upper_bound"] else None,
+                     "bound": old["bound"], "cost": old["cost"], "checked": True if old["cost"] is not None else None,
+                     "carried": True}
+            measured.append(entry)
+            print(f"{key}: carried over from the committed report", file=sys.stderr)
+            continue
         else:
             start = time.time()
             with open(result, "w") as handle:
@@ -104,7 +142,7 @@ def main():
             checked = json.loads(scored.stdout)
             entry["cost"] = checked["cost"]
             entry["checked"] = checked["feasible"]
-            entry["verify"] = run([args.binary, "verify", instance, result]).returncode == 0
+            entry["checked"] = checked["feasible"] and run([args.binary, "verify", instance, result]).returncode == 0
             objective = (output.get("objective") or {}).get("tourKm")
             if objective != checked["cost"]:
                 sys.exit(f"{key}: tourKm {objective} but tup-cost.py says {checked['cost']}")
@@ -152,6 +190,12 @@ def write(measured, args, head):
              "Columns: the published status and best lower and upper bounds; Touchline's status, cost, proven bound "
              "(`bound`), its own gap, the cost against the best known upper bound (`vs best`, negative: better), the "
              "bound against the best known lower bound, seconds and the limit L.", ""]
+    carried = [e["key"] for e in measured if e.get("carried")]
+    fresh = [e["key"] for e in measured if not e.get("carried")]
+    if carried:
+        lines += [f"{len(carried)} of {len(measured)} rows are carried over from the report committed before this one, "
+                  f"measured at the same solver sources `{head}` and limit (their plans were scored and checked when "
+                  "they were measured and are not kept)" + (f"; measured in this run: {', '.join(fresh)}." if fresh else "."), ""]
     if args.cap is not None:
         own = [e["key"] for e in measured if e["key"] in args.own]
         lines += [f"**Limits capped at {args.cap:g} s** (`--cap`): rows whose target limit is longer were measured "
@@ -234,13 +278,16 @@ def write(measured, args, head):
         lines += ["", "## Records", "",
                   "Plans below the best published upper bound, each kept in `Benchmarks/tup-records/<row>.json` until a better "
                   "one replaces it, with the checker's output beside it (`<row>.check.json`, written by `scripts/tup-cost.py` "
-                  "from the original file). A record may come from an earlier solver than the table's (its commit is named).", "",
+                  "from the original file); the checker column is `scripts/tup-cost.py` run again on each plan for this report. A record may come from an earlier solver than the table's (its commit is named).", "",
                   "| row | cost | best UB | vs best % | best LB | checker | found at commit | s | L |", "|---|---|---|---|---|---|---|---|---|"]
         bounds = {f"{r['instance']}-q{r['q1']}-{r['q2']}": r for r in csv.DictReader(open(os.path.join(TUP, "best_known_bounds.csv")))}
         for key in kept:
             plan = json.load(open(os.path.join(ROOT, "Benchmarks/tup-records", key + ".json")))
-            check_path = os.path.join(ROOT, "Benchmarks/tup-records", key + ".check.json")
-            check = json.load(open(check_path)) if os.path.exists(check_path) else {}
+            # Scored again now, from the original file, not only read from the checker's output kept beside it.
+            check = json.loads(run([sys.executable, os.path.join(ROOT, "scripts/tup-cost.py"),
+                                    os.path.join(TUP, plan["instance"] + ".txt"),
+                                    os.path.join(ROOT, "Benchmarks/tup-records", key + ".json"),
+                                    "--q1", str(plan["q1"]), "--q2", str(plan["q2"])]).stdout or "{}")
             ok = check.get("feasible") is True and check.get("cost") == plan["cost"]
             row = bounds.get(key, {})
             ub = int(row["upper_bound"]) if row.get("upper_bound") else None
