@@ -14,8 +14,8 @@ solver's sources it was measured with match (the files of Sources/ but its DocC 
 HEAD: `sources_key`): a run broken off goes on where it stopped, a commit that changes only docs, tests or
 scripts keeps the rows, and a change to the solver measures every row again. A row with no saved result (a fresh
 clone) is carried over from the committed report when that report was written at the same solver key and the
-row's limit matches (its plan was scored and checked when it was measured; the report says how many rows were
-carried). A plan that beats a best known
+row's limit matches and it took 10 s or more (its plan was scored and checked when it was measured; the report
+names the rows measured in the run; a quicker row is measured again, its seconds at full precision). A plan that beats a best known
 upper bound is written to Benchmarks/tup-records/ with its checker's output, unless the plan kept there is
 better (a record stands until a better plan replaces it).
 """
@@ -110,7 +110,7 @@ def main():
         old = committed.get(key) if committed_key == head else None
         if key in times and times[key][0] == limit and times[key][2] == head and os.path.exists(result):
             seconds = times[key][1]
-        elif old is not None and old["limit"] == limit:
+        elif old is not None and old["limit"] == limit and old["seconds"] >= 10:
             entry = {"key": key, "name": name, "teams": teams, "q1": q1, "q2": q2, "limit": limit,
                      "seconds": old["seconds"], "status": old["status"], "published": row["status"],
                      "lb": float(row["lower_bound"]) if row["lower_bound"] else None,
