@@ -272,7 +272,7 @@ def write(measured, args, head):
                   if f.endswith(".json") and not f.endswith(".check.json")) \
         if os.path.isdir(os.path.join(ROOT, "Benchmarks/tup-records")) else []
     lines.append(f"- **A new best known plan or lower bound on an open row**: {'met' if records or kept else 'missed'}" +
-                 (": " + ", ".join(e["key"] for e in records) + " in this run" if records else " (none in this run)") +
+                 (": " + ", ".join(e["key"] for e in records) + " in the table" if records else " (none in the table)") +
                  (f"; {len(kept)} plans below the published best in `Benchmarks/tup-records/` (below)" if kept else "") + ".")
     if kept:
         lines += ["", "## Records", "",
