@@ -10,8 +10,8 @@ Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from
 --cap lowers every limit to SECONDS (the report says which limit each row had), except for the rows named by
 --own (keys as `umps16A-q8-4`), measured at their own limit. One solve at a time, release build. With
 --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit and the
-solver's sources it was measured with match (the files of Sources/ but its DocC catalogues, and Package.swift, at
-HEAD: `sources_key`): a run broken off goes on where it stopped, a commit that changes only docs, tests or
+solver's sources it was measured with match (the files of Sources/ but its DocC catalogues and the files a tour's
+solve never runs, and Package.swift, at HEAD: `sources_key`): a run broken off goes on where it stopped, a commit that changes only docs, tests or
 scripts keeps the rows, and a change to the solver measures every row again. A row with no saved result (a fresh
 clone) is carried over from the committed report when that report was written at the same solver key and the
 row's limit matches and it took 10 s or more (its plan was scored and checked when it was measured; the report
@@ -36,12 +36,34 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TUP = os.path.join(ROOT, "instances/officials/tup/original")
 
 
-def sources_key(rev):
-    """What the solver is built from at `rev`: the files of Sources/ (but the DocC catalogues, which only document
-    it) and Package.swift, as a short hash of their paths and blob ids."""
+# Files of Sources/ that a season tour's solve never runs: the fuzzer, and the tour's MILP, which only
+# `touchline export` builds (the tour solve goes to its own branch and bound before any model is formulated).
+OUTSIDE_THE_TOUR_SOLVE = ("Sources/TouchlineFuzz/", "Sources/touchline-fuzz/",
+                          "Sources/Touchline/Kinds/Officials/Tours/TourModel.swift")
+
+
+def sources_key(rev, whole=False):
+    """What the tour solve is built from at `rev`: the files of Sources/ (but the DocC catalogues, which only
+    document it, and OUTSIDE_THE_TOUR_SOLVE) and Package.swift, as a short hash of their paths and blob ids.
+    whole=True keeps every file but the catalogues: the key as reports wrote it up to commit 36c3a6d."""
     listing = run(["git", "ls-tree", "-r", rev, "--", "Sources", "Package.swift"], cwd=ROOT, check=True).stdout
-    kept = [line for line in listing.splitlines() if ".docc/" not in line]
+    kept = [line for line in listing.splitlines() if ".docc/" not in line
+            and (whole or not line.split("\t", 1)[-1].startswith(OUTSIDE_THE_TOUR_SOLVE))]
     return hashlib.sha1("\n".join(kept).encode()).hexdigest()[:12]
+
+
+def same_solver(report_key, report_commit, head):
+    """Whether a report written at `report_commit` with `report_key` measured the solver HEAD builds: its key is
+    HEAD's, or it is the key of that commit's sources by the earlier definition (every file) and that commit's
+    sources by the present one give HEAD's key."""
+    if report_key == head:
+        return True
+    if not report_key or not report_commit:
+        return False
+    try:
+        return sources_key(report_commit, whole=True) == report_key and sources_key(report_commit) == head
+    except subprocess.CalledProcessError:  # a commit this clone does not have
+        return False
 
 
 def committed_rows(path):
@@ -50,6 +72,7 @@ def committed_rows(path):
         return None, {}
     text = open(path).read()
     found = re.search(r"solver sources `([0-9a-f]+)`", text)
+    commit = re.search(r"at commit `([0-9a-f]+)`", text)
     rows = {}
     number = lambda cell: None if cell == "–" else float(cell.replace(",", ""))
     for line in text.splitlines():
@@ -62,7 +85,7 @@ def committed_rows(path):
         rows[f"{cells[0]}-q{cells[1]}-{cells[2]}"] = {
             "status": None if cells[6] == "–" else cells[6], "cost": None if cost is None else int(cost),
             "bound": bound, "seconds": float(cells[12]), "limit": float(cells[13])}
-    return (found.group(1) if found else None), rows
+    return (found.group(1) if found else None), (commit.group(1) if commit else None), rows
 
 
 def limit_for(teams):
@@ -93,7 +116,8 @@ def main():
             if len(fields) == 4:
                 times[fields[0]] = (float(fields[1]), float(fields[2]), fields[3])
     # Rows of the committed report, measured at the same solver key: carried over where no result is saved.
-    committed_key, committed = committed_rows(args.out)
+    committed_key, committed_commit, committed = committed_rows(args.out)
+    carry = same_solver(committed_key, committed_commit, head)
     rows = list(csv.DictReader(open(os.path.join(TUP, "best_known_bounds.csv"))))
     measured = []
     for row in rows:
@@ -107,7 +131,7 @@ def main():
         result = os.path.join(args.results, key + ".json")
         run([sys.executable, os.path.join(ROOT, "scripts/convert-tup.py"), os.path.join(TUP, name + ".txt"),
              "--q1", str(q1), "--q2", str(q2), "--out", instance], check=True)
-        old = committed.get(key) if committed_key == head else None
+        old = committed.get(key) if carry else None
         if key in times and times[key][0] == limit and times[key][2] == head and os.path.exists(result):
             seconds = times[key][1]
         elif old is not None and old["limit"] == limit and old["seconds"] >= 10:
