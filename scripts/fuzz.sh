@@ -5,14 +5,14 @@
 # (the input is written under .build/fuzz/; keep it in Tests/TouchlineFuzzTests/Regressions/). Before the random
 # inputs, a sweep sets every numeric field of every seed up to 20 kB to each extreme in turn (--sweep).
 #
-#   scripts/fuzz.sh [COUNT] [touchline-fuzz flags]   COUNT inputs (default 100000, what CI runs)
+#   scripts/fuzz.sh [COUNT] [touchline-fuzz flags]   COUNT inputs (default 30000, what CI runs)
 #   scripts/fuzz.sh --record [COUNT]                 also writes Benchmarks/FUZZ.md and its section of
 #                                                    Benchmarks/REPORT.md (make fuzz: 1000000 inputs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 record=0
 if [ "${1:-}" = "--record" ]; then record=1; shift; fi
-count="${1:-100000}"
+count="${1:-30000}"
 if [ $# -gt 0 ]; then shift; fi
 scripts/setup.sh
 swift build -c release --product touchline-fuzz >&2
