@@ -10,10 +10,11 @@ Time limits by the targets: 60 s up to 10 teams, 300 s for 12 and 14, 600 s from
 --cap lowers every limit to SECONDS (the report says which limit each row had), except for the rows named by
 --own (keys as `umps16A-q8-4`), measured at their own limit. One solve at a time, release build. With
 --results DIR, a row's saved result (DIR/<row>.json with DIR/times.txt) is reused when its limit and the
-solver's sources it was measured with match (the files of Sources/ but its DocC catalogues and the files a tour's
-solve never runs, and Package.swift, at HEAD: `sources_key`): a run broken off goes on where it stopped, a commit that changes only docs, tests or
-scripts keeps the rows, and a change to the solver measures every row again. A row with no saved result (a fresh
-clone) is carried over from the committed report when that report was written at the same solver key and the
+solver's sources it was measured with match (the files of Sources/ but its DocC catalogues and the files a
+tour's solve never runs, and Package.swift, at HEAD: `sources_key`): a run broken off goes on where it stopped,
+a commit that changes only docs, tests or scripts keeps the rows, and a change to the solver measures every row again. A row with no saved result (a fresh
+clone) is carried over from the committed report when that report was written at the same solver key (or
+under the earlier key of every file, at a commit whose sources give HEAD's key: `same_solver`) and the
 row's limit matches and it took 10 s or more (its plan was scored and checked when it was measured; the report
 names the rows measured in the run; a quicker row is measured again, its seconds at full precision). A plan that beats a best known
 upper bound is written to Benchmarks/tup-records/ with its checker's output, unless the plan kept there is
@@ -67,12 +68,18 @@ def same_solver(report_key, report_commit, head):
 
 
 def committed_rows(path):
-    """The rows of the report at `path` (as `make tup` wrote it) and the solver key it names: key -> figures."""
+    """The solver key and the commit the report at `path` (as `make tup` wrote it) names, and its rows: key ->
+    figures."""
     if not os.path.exists(path):
-        return None, {}
+        return None, None, [], {}
     text = open(path).read()
     found = re.search(r"solver sources `([0-9a-f]+)`", text)
     commit = re.search(r"at commit `([0-9a-f]+)`", text)
+    # The machines its rows were measured on: its own run's, and those its carried rows came from.
+    machines = re.findall(r"(\d+ cores \(.*?\)), release build", text)
+    earlier = re.search(r"and limit, on (.*?) \(their plans", text)
+    if earlier:
+        machines += [m for m in earlier.group(1).removeprefix("one of ").split("; ") if m not in machines]
     rows = {}
     number = lambda cell: None if cell == "–" else float(cell.replace(",", ""))
     for line in text.splitlines():
@@ -85,7 +92,7 @@ def committed_rows(path):
         rows[f"{cells[0]}-q{cells[1]}-{cells[2]}"] = {
             "status": None if cells[6] == "–" else cells[6], "cost": None if cost is None else int(cost),
             "bound": bound, "seconds": float(cells[12]), "limit": float(cells[13])}
-    return (found.group(1) if found else None), (commit.group(1) if commit else None), rows
+    return (found.group(1) if found else None), (commit.group(1) if commit else None), machines, rows
 
 
 def limit_for(teams):
@@ -116,7 +123,7 @@ def main():
             if len(fields) == 4:
                 times[fields[0]] = (float(fields[1]), float(fields[2]), fields[3])
     # Rows of the committed report, measured at the same solver key: carried over where no result is saved.
-    committed_key, committed_commit, committed = committed_rows(args.out)
+    committed_key, committed_commit, machines, committed = committed_rows(args.out)
     carry = same_solver(committed_key, committed_commit, head)
     rows = list(csv.DictReader(open(os.path.join(TUP, "best_known_bounds.csv"))))
     measured = []
@@ -185,7 +192,7 @@ def main():
                     handle.write(scored.stdout)
         measured.append(entry)
         print(f"{key}: {entry['status']} {entry['cost']} bound {entry['bound']} in {seconds:.1f} s", file=sys.stderr)
-    write(measured, args, head)
+    write(measured, args, head, machines)
 
 
 def pct(a, b):
@@ -196,7 +203,7 @@ def fmt(x, digits=2):
     return "–" if x is None else (f"{x:,.{digits}f}" if isinstance(x, float) else f"{x:,}")
 
 
-def write(measured, args, head):
+def write(measured, args, head, machines):
     commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT).stdout.strip()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?") \
         if os.path.exists("/proc/cpuinfo") else platform.processor()
@@ -217,7 +224,8 @@ def write(measured, args, head):
     fresh = [e["key"] for e in measured if not e.get("carried")]
     if carried:
         lines += [f"{len(carried)} of {len(measured)} rows are carried over from the report committed before this one, "
-                  f"measured at the same solver sources `{head}` and limit (their plans were scored and checked when "
+                  f"measured at the same solver sources `{head}` and limit, on "
+                  f"{('one of ' if len(machines) > 1 else '') + '; '.join(machines) if machines else 'a machine it does not name'} (their plans were scored and checked when "
                   "they were measured and are not kept)" + (f"; measured in this run: {', '.join(fresh)}." if fresh else "."), ""]
     if args.cap is not None:
         own = [e["key"] for e in measured if e["key"] in args.own]
