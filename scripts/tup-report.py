@@ -79,7 +79,8 @@ def committed_rows(path):
     machines = re.findall(r"(\d+ cores \(.*?\)), release build", text)
     earlier = re.search(r"and limit, on (.*?) \(their plans", text)
     if earlier:
-        machines += [m for m in earlier.group(1).removeprefix("one of ").split("; ") if m not in machines]
+        named = re.split(r"; | or ", earlier.group(1).removeprefix("one of "))
+        machines += [m for m in named if m not in machines]
     rows = {}
     number = lambda cell: None if cell == "–" else float(cell.replace(",", ""))
     for line in text.splitlines():
@@ -225,7 +226,7 @@ def write(measured, args, head, machines):
     if carried:
         lines += [f"{len(carried)} of {len(measured)} rows are carried over from the report committed before this one, "
                   f"measured at the same solver sources `{head}` and limit, on "
-                  f"{('one of ' if len(machines) > 1 else '') + '; '.join(machines) if machines else 'a machine it does not name'} (their plans were scored and checked when "
+                  f"{' or '.join(machines) if machines else 'a machine it does not name'} (their plans were scored and checked when "
                   "they were measured and are not kept)" + (f"; measured in this run: {', '.join(fresh)}." if fresh else "."), ""]
     if args.cap is not None:
         own = [e["key"] for e in measured if e["key"] in args.own]
