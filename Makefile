@@ -40,7 +40,7 @@ limits:
 	python3 scripts/limits-report.py
 
 # Benchmarks/ORACLE.md: the engine against every plan the verifier accepts on N random tiny lineups per mode
-# and per kind (default 5000; the test suite runs 500 of each), in a release build (.build-oracle/).
+# and per kind (default 5000; the test suite runs 500 of each), in the test suite's release build (.build-test/).
 N ?= 5000
 oracle:
 	bash scripts/oracle.sh $(N) --record

@@ -6,15 +6,16 @@
 #   scripts/oracle.sh [N] [--record]   N instances per lineup mode and per kind (default 500, what the test suite
 #                                      runs in CI); --record writes Benchmarks/ORACLE.md (make oracle N=5000)
 #
-# The tests are built in release here (with -enable-testing, in .build-oracle/): the enumeration is about ten times
-# faster than in the debug build the test suite uses.
+# The tests run in the test suite's release build (scripts/lib.sh), where the enumeration is about ten times faster
+# than in a debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-500}"
 record=0
 [ "${2:-}" = "--record" ] && record=1
+source scripts/lib.sh
 scripts/setup.sh
-build=(-c release -Xswiftc -enable-testing --scratch-path .build-oracle)
+build=("${TEST_BUILD[@]}")
 swift build --build-tests "${build[@]}" >&2
 log=.build/oracle-run.log
 mkdir -p .build

@@ -2,11 +2,13 @@
 # The batch pipeline of the README under GNU parallel: each shipped term split by day and by component (and a
 # generated season by region), the parts solved two at a time by separate `touchline` processes, merged, and
 # the merged plan verified against the whole instance. Installs GNU parallel (Debian package `parallel`) when missing.
+# Uses the test suite's build (scripts/lib.sh), so after scripts/test.sh it compiles nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 scripts/setup.sh --parallel
-swift build --product touchline
-touchline="$(swift build --show-bin-path)/touchline"
+swift build --product touchline "${TEST_BUILD[@]}" >&2
+touchline="$(pwd)/$TEST_BIN/touchline"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for instance in instances/officials/fieldgame-term.json instances/pitches/fieldgame-term.json instances/matchday/fieldgame-saturday.json; do
