@@ -19,7 +19,7 @@ bench:
 	bash scripts/bench.sh
 
 # The fuzzer for 1,000,000 inputs (about 45 minutes on 2 cores); the summary goes to Benchmarks/FUZZ.md and
-# Benchmarks/REPORT.md. CI runs 30,000 (scripts/fuzz.sh).
+# Benchmarks/REPORT.md. CI runs 100,000 (scripts/fuzz.sh).
 fuzz:
 	bash scripts/fuzz.sh --record 1000000
 

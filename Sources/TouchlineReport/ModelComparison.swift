@@ -78,7 +78,7 @@ extension ModelComparison {
         workDirectory: String
     ) -> ModelComparison? {
         guard let solver = Solvers.default, let instance = try? Kind.decodeInstance(data),
-            Kind.validate(instance).isEmpty, Kind.abilities.impossibility(Kind.prepare(instance)) == nil
+            Kind.validate(instance).isEmpty, Kind.preCheck(Kind.prepare(instance)) == nil
         else { return nil }
         let started = ContinuousClock.now
         let greedy = Kind.greedy(instance)

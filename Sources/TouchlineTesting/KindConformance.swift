@@ -78,7 +78,7 @@ public enum KindConformance {
         // Greedy's plan keeps every rule (where no collision is seen before solving: the engine runs greedy only
         // then).
         let prepared = Kind.prepare(instance)
-        let greedy = Kind.abilities.impossibility(prepared) == nil ? Kind.greedy(prepared, seconds: milpSeconds) : nil
+        let greedy = Kind.preCheck(prepared) == nil ? Kind.greedy(prepared, seconds: milpSeconds) : nil
         if let greedy {
             let violations = Kind.verify(instance, greedy)
             if !violations.isEmpty { fail("greedy's plan breaks rules: \(violations.prefix(3))") }

@@ -1,31 +1,33 @@
 import Foundation
 import Testing
 
-/// The printable pages in a real browser: each shipped lineup's `--format html` printed to PDF by headless
-/// Chromium, then read back with poppler's pdfinfo and pdftotext. CI installs both (`scripts/setup.sh --print`);
-/// elsewhere the test is skipped when they are missing, and fails when CI=true.
-@Suite struct PrintTests {
-    struct Tools {
-        var chromium: URL
-        var pdftotext: URL
-        var pdfinfo: URL
-        var pdftoppm: URL?
-    }
+/// Chromium and poppler's tools, found on the PATH (outside the suite, whose traits cannot name it).
+struct PrintTools {
+    var chromium: URL
+    var pdftotext: URL
+    var pdfinfo: URL
+    var pdftoppm: URL?
 
-    static var tools: Tools? {
+    /// The tools, or nil when one is missing.
+    static var found: PrintTools? {
         guard let chromium = Binary.which("chromium", "chromium-browser", "google-chrome"),
             let pdftotext = Binary.which("pdftotext"), let pdfinfo = Binary.which("pdfinfo")
         else { return nil }
-        return Tools(chromium: chromium, pdftotext: pdftotext, pdfinfo: pdfinfo, pdftoppm: Binary.which("pdftoppm"))
+        return PrintTools(chromium: chromium, pdftotext: pdftotext, pdfinfo: pdfinfo, pdftoppm: Binary.which("pdftoppm"))
     }
+}
 
-    /// The tools, or nil after recording an issue on CI (where they must be installed).
-    static func requireTools() -> Tools? {
-        if let tools { return tools }
-        if ProcessInfo.processInfo.environment["CI"] == "true" {
-            Issue.record("CI needs chromium and poppler-utils (scripts/setup.sh --print installs them)")
-        }
-        return nil
+/// The printable pages in a real browser: each shipped lineup's `--format html` printed to PDF by headless
+/// Chromium, then read back with poppler's pdfinfo and pdftotext. CI installs both (`scripts/setup.sh --print`);
+/// elsewhere the suite is skipped (and says so) when they are missing, and fails when CI=true.
+@Suite(.enabled(if: PrintTools.found != nil || Binary.onCI, "needs chromium and poppler-utils (scripts/setup.sh --print)"))
+struct PrintTests {
+    typealias Tools = PrintTools
+
+    /// The tools; an error (a failed test) when they are missing, which only happens on CI (the suite is skipped
+    /// elsewhere).
+    static func requireTools() throws -> Tools {
+        try #require(PrintTools.found, "CI needs chromium and poppler-utils (scripts/setup.sh --print installs them)")
     }
 
     static var lineups: [String] {
@@ -66,7 +68,7 @@ import Testing
     /// minutes on their row and the half-time marker; page 2 is the whole of the team sheets.
     @Test(arguments: lineups)
     func lineupChartPrintsOnOnePage(_ name: String) throws {
-        guard let tools = Self.requireTools() else { return }
+        let tools = try Self.requireTools()
         let path = "instances/lineups/\(name).json"
         let html = try Binary.run(["solve", "--format", "html", "--method", "greedy", path])
         #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
@@ -124,7 +126,7 @@ import Testing
     /// An officials day sheet prints with every assigned official's name and every match's teams by name, and
     /// each field group's table on one page (its heading on the page of every official it lists).
     @Test func officialsDaySheetPrints() throws {
-        guard let tools = Self.requireTools() else { return }
+        let tools = try Self.requireTools()
         let path = "instances/officials/fieldgame-saturday.json"
         let html = try Binary.run(["solve", "--format", "html", "--method", "greedy", path])
         #expect(html.status == 0)

@@ -36,11 +36,14 @@ import Testing
 
     /// `touchline` alone on a terminal (a pseudo-terminal made by util-linux `script`): a usage note and
     /// exit 64 instead of waiting for input that will never come.
-    @Test func aloneOnATerminalItSaysHowToUseIt() throws {
-        guard let script = Binary.which("script") else { return }
+    @Test(.enabled(if: Binary.which("script") != nil || Binary.onCI, "needs util-linux's script for a terminal"))
+    func aloneOnATerminalItSaysHowToUseIt() throws {
+        let script = try #require(Binary.which("script"), "util-linux's script makes the terminal")
         let binary = try Binary.executable().path
         let run = try Binary.launch(script, ["-qec", "'\(binary)'", "/dev/null"], stdin: Data())
         #expect(run.stdout.contains("reads a JSON instance from standard input or a file"), "\(run.stdout)")
+        #expect(run.stdout.contains("  touchline solve instances/lineups/u10-7v7.json"), "one example a line: \(run.stdout)")
+        #expect(!run.stdout.contains("\\n"), "a line break printed as \\n: \(run.stdout)")
         #expect(run.status == 64)
     }
 

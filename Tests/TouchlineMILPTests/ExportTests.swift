@@ -43,10 +43,6 @@ import Testing
         }
     }
 
-    @Test func exportIsDeterministic() throws {
-        #expect(try Fixtures.mixed().export(.mps) == Fixtures.mixed().export(.mps))
-    }
-
     static let glpsol: String? = {
         for directory in ["/usr/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: directory + "/glpsol") {
             return directory + "/glpsol"

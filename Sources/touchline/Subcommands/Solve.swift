@@ -159,14 +159,16 @@ struct Solve: ParsableCommand {
 
     func run() throws {
         if (file == nil || file == "-") && isatty(0) == 1 {
-            // Nothing piped in and nobody typing JSON by hand: say how to use it instead of waiting.
-            IO.error(
+            // Nothing piped in and nobody typing JSON by hand: say how to use it instead of waiting. Written raw (a
+            // fixed text of several lines), not through IO.error, which prints a line break as `\n`.
+            IO.errorText(
                 """
-                touchline reads a JSON instance from standard input or a file, e.g.
+                touchline: touchline reads a JSON instance from standard input or a file, e.g.
                   touchline solve instances/lineups/u10-7v7.json
                   touchline < instance.json
                   touchline generate lineup --size 12 | touchline --format text
                 touchline --help for every command; touchline schema KIND for the JSON of a kind.
+
                 """)
             throw ArgumentParser.ExitCode(ExitStatus.usage.rawValue)
         }

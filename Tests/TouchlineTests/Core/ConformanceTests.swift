@@ -63,7 +63,7 @@ import TouchlineTesting
             let files = Set(try FileManager.default.subpathsOfDirectory(atPath: folder).map { ($0 as NSString).lastPathComponent })
             for part in parts { #expect(files.contains("\(name)\(part).swift"), "Kinds/\(name) has no \(name)\(part).swift") }
             func abilities<Kind: ProblemKind>(_: Kind.Type) -> (calendar: Bool, printable: Bool) {
-                (Kind.abilities.hasCalendar, Kind.abilities.isPrintable)
+                (Kind.self is any CalendarKind.Type, Kind.isPrintable)
             }
             let has = abilities(kind)
             if has.calendar { #expect(files.contains("\(name)Calendar.swift")) }

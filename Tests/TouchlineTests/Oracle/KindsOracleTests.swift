@@ -33,6 +33,7 @@ import TouchlineMILP
             print(
                 "oracle pitches day: \(checked) checked (0 skipped), optimal \(optimal), infeasible 0, other \(checked - optimal), disagreements \(disagreements.count)"
             )
+            Self.floors(checked: checked, proven: optimal)
             #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
         }
 
@@ -67,6 +68,7 @@ import TouchlineMILP
             print(
                 "oracle officials day: \(checked) checked (0 skipped), optimal \(optimal), infeasible \(infeasible), other \(checked - optimal - infeasible), disagreements \(disagreements.count)"
             )
+            Self.floors(checked: checked, proven: optimal + infeasible)
             #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
         }
 
@@ -97,6 +99,9 @@ import TouchlineMILP
             print(
                 "oracle matchday day: \(checked) checked (0 skipped), optimal \(optimal), infeasible \(infeasible), other \(checked - optimal - infeasible), disagreements \(disagreements.count)"
             )
+            Self.floors(checked: checked, proven: optimal + infeasible)
+            // About one in twelve has no plan (a pinned pitch closed, too few officials): the infeasible branch runs.
+            #expect(infeasible >= Self.count / 50, "only \(infeasible) proven infeasible")
             #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
         }
 
@@ -118,7 +123,15 @@ import TouchlineMILP
             print(
                 "oracle standings analysis: \(checked) checked (0 skipped), optimal \(optimal), infeasible 0, other \(checked - optimal), disagreements \(disagreements.count)"
             )
+            Self.floors(checked: checked, proven: optimal)
             #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        }
+
+        /// The floors every kind's oracle holds: nearly every random instance is valid and checked, and nearly every
+        /// checked one is proven (optimal or infeasible), so an oracle that skipped or stopped proving fails.
+        static func floors(checked: Int, proven: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(checked >= count * 9 / 10, "only \(checked) of \(count) random instances were checked", sourceLocation: sourceLocation)
+            #expect(proven >= checked * 9 / 10, "only \(proven) of \(checked) proven", sourceLocation: sourceLocation)
         }
     #endif
 

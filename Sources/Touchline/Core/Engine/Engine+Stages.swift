@@ -13,12 +13,12 @@ extension Engine {
         if let invalid = run.validate() { return invalid }
         try run.checkMethod()
         run.prepare()
-        if let reason = Kind.abilities.impossibility(run.prepared) {
+        if let reason = Kind.preCheck(run.prepared) {
             return try run.noPlan(.infeasible, method: nil, reason: reason)
         }
         if let report = try run.solveByOwnPipeline() { return report }
         if run.method != .greedy, Solvers.default != nil,
-            let report = try Kind.abilities.solveByComponents(instance, options: run.options, settings: run.settings, started: run.started)
+            let report = try Kind.componentSolve(instance, options: run.options, settings: run.settings, started: run.started)
         {
             return report
         }
@@ -122,12 +122,12 @@ struct EngineRun<Kind: ProblemKind> {
     ) throws(TouchlineError) -> SolveReport<Kind> {
         var stats = stats
         stats.decidedSeconds = seconds()
-        let plan = try Kind.abilities.bestEffort(
+        let plan = try Kind.bestEffortPlan(
             prepared, solver: self.method == .greedy ? nil : Solvers.default,
             options: solveOptions(seconds: remaining(atLeast: 0.05))
         ).map { plan throws(TouchlineError) in try verified(plan, "best effort") }
         // The best effort may keep every rule after all: then a plan was found, and "unknown" would be untrue.
-        if let plan, status == .unknown && Kind.abilities.brokenRules(plan).isEmpty {
+        if let plan, status == .unknown && Kind.declaredBrokenRules(plan).isEmpty {
             stats.decidedSeconds = nil
             return report(
                 .feasible, method: self.method == .greedy ? .greedy : (method ?? .greedy), plan: plan, stats: stats,
@@ -148,13 +148,13 @@ struct EngineRun<Kind: ProblemKind> {
     func solveByOwnPipeline() throws(TouchlineError) -> SolveReport<Kind>? {
         // A kind with a best-effort plan keeps a little back for it (an unknown or infeasible answer still
         // shows the plan that breaks the fewest rules), so that the limit holds.
-        let kept = Kind.abilities.hasBestEffort ? min(0.1 * limit, 0.3) : 0
+        let kept = Kind.hasBestEffort ? min(0.1 * limit, 0.3) : 0
         var partOptions = solveOptions(seconds: max(0.05, remaining(atLeast: 0.05) - kept))
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         partOptions.reportsLevels = false
         partOptions.heuristicOnly = method == .greedy
         guard
-            let parts = Kind.abilities.solveByOwnPipeline(
+            let parts = Kind.ownPipeline(
                 prepared, solver: method == .greedy ? nil : Solvers.default, options: partOptions, tuning: settings.tuning)
         else { return nil }
         // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is

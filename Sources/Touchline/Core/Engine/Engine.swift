@@ -56,7 +56,7 @@ public enum Engine {
             return []
         }
         var violations = Kind.verify(instance, solution)
-        let broken = Kind.abilities.brokenRules(solution)
+        let broken = Kind.declaredBrokenRules(solution)
         if report.status != .infeasible && report.status != .unknown && !broken.isEmpty {
             violations.append("status \(report.status.rawValue) but the plan lists broken rules: \(broken.joined(separator: "; "))")
         }
@@ -102,7 +102,7 @@ public enum Engine {
             if report.method == .greedy || report.method == nil {
                 found.append(
                     "status optimal: the claim is unsupported, \(report.method.map { "method \($0.rawValue)" } ?? "no method") proves nothing")
-            } else if let byPlan = Kind.abilities.provenByPlan(objective) {
+            } else if let byPlan = Kind.planProof(objective) {
                 if !byPlan { found.append("status optimal: the claim is unsupported, the plan marks answers that are not proven") }
             } else if report.method == .exact {
                 found.append("status optimal: the claim is unsupported, method exact is only the standings table's")

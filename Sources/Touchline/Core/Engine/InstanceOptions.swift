@@ -16,7 +16,8 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
 
     /// Default `.auto`.
     public var method: Method?
-    /// Wall-clock limit in seconds for the MILP (all objective levels together). Default 10.
+    /// Wall-clock limit in seconds for the whole solve, counted from its start: the greedy, every objective level
+    /// of the MILP and a kind's own search share it. Default 10.
     public var timeLimitSeconds: Double?
     /// Relative gap at which the MILP may stop each level. Default 0 (prove optimality).
     public var mipGap: Double?

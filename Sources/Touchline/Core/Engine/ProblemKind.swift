@@ -75,7 +75,9 @@ public struct PlainInstance<Instance: Sendable>: PreparedInstance {
 /// ``PreCheckedKind`` (impossibility seen without solving), ``BestEffortKind`` (a plan that breaks the fewest
 /// soft rules), ``OwnPipelineKind`` (a solve pipeline of the kind's own instead of one model),
 /// ``CalendarKind`` (`--format ics`), ``PrintableKind`` (`--format html`) and ``SpreadsheetKind``
-/// (`--format csv`). Generic code reaches them through ``ProblemKind/abilities``.
+/// (`--format csv`). Generic code reaches them through requirements of this protocol whose defaults say "not
+/// adopted" and which each ability's protocol implements (``preCheck(_:)``, ``ownPipeline(_:solver:options:tuning:)``,
+/// ...), so the compiler, not a cast, picks the implementation.
 public protocol ProblemKind: Sendable {
     associatedtype Instance: Codable & Sendable
     associatedtype Solution: Codable & Sendable
@@ -121,6 +123,82 @@ public protocol ProblemKind: Sendable {
     /// A realistic random instance of the given size (`touchline generate`): the same size and seed give the
     /// same instance. Precondition: `size` is in the configuration's ``GeneratorSize/range``.
     static func generate(size: Int, seed: UInt64) -> Instance
+
+    // MARK: The optional abilities, as generic code reaches them
+    //
+    // Each ability is a protocol a kind adopts (``PreCheckedKind``, ``BestEffortKind``, ``OwnPipelineKind``,
+    // ``SplittableKind``, ``CalendarKind``, ``PrintableKind``, ``SpreadsheetKind``). The requirements below are
+    // how the engine and the front end call them: each has a default here for a kind without the ability, and
+    // the ability's protocol implements it from its own requirements, so the compiler picks the implementation
+    // (no casts). A kind adopts the protocol and implements none of these itself.
+
+    /// A pre-checked kind's ``PreCheckedKind/impossibility(_:)``; nil for the others.
+    static func preCheck(_ prepared: Prepared) -> String?
+
+    /// True for a kind with a best effort (``BestEffortKind``): the engine keeps a share of the limit for it.
+    static var hasBestEffort: Bool { get }
+
+    /// ``BestEffortKind/bestEffort(_:solver:options:)``; nil for a kind without a best effort.
+    static func bestEffortPlan(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution?
+
+    /// ``BestEffortKind/brokenRules(_:)``; empty for a kind without a best effort.
+    static func declaredBrokenRules(_ solution: Solution) -> [String]
+
+    /// ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:tuning:)``; nil (the engine's path) for the others.
+    static func ownPipeline(
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<Solution>?
+
+    /// ``OwnPipelineKind/provenByPlan(_:)``; nil (the proof is the solver's) for the others.
+    static func planProof(_ objective: Objective) -> Bool?
+
+    /// A splittable kind's ``SplittableKind/identity(_:)`` (the instance's `id` and `part`); nil for the others.
+    static func splitIdentity(_ instance: Instance) -> (id: String?, part: SplitPart?)
+
+    /// A splittable kind's solve component by component, when its settings and size call for it; nil otherwise.
+    static func componentSolve(
+        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
+    ) throws(TouchlineError) -> SolveReport<Self>?
+
+    /// ``CalendarKind/calendarSubjects(_:)``; nil for a kind without a calendar (`--format ics`).
+    static func calendarSubjectsIfAny(_ instance: Instance) -> Set<String>?
+
+    /// ``CalendarKind/calendar(_:_:)``; nil for a kind without a calendar.
+    static func calendarIfAny(_ instance: Instance, _ solution: Solution) -> PlanCalendar?
+
+    /// True for a kind with a printable page (``PrintableKind``, `--format html`).
+    static var isPrintable: Bool { get }
+
+    /// ``PrintableKind/renderHTML(_:_:)``; nil for a kind without a printable page.
+    static func printablePage(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+
+    /// True for a kind that writes its plan as CSV (``SpreadsheetKind``, `--format csv`).
+    static var isSpreadsheet: Bool { get }
+
+    /// ``SpreadsheetKind/renderCSV(_:_:)``; nil for a kind without one (or a result without a plan).
+    static func spreadsheet(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+}
+
+// The defaults: a kind without the ability.
+extension ProblemKind {
+    public static func preCheck(_ prepared: Prepared) -> String? { nil }
+    public static var hasBestEffort: Bool { false }
+    public static func bestEffortPlan(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
+    public static func declaredBrokenRules(_ solution: Solution) -> [String] { [] }
+    public static func ownPipeline(
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<Solution>? { nil }
+    public static func planProof(_ objective: Objective) -> Bool? { nil }
+    public static func splitIdentity(_ instance: Instance) -> (id: String?, part: SplitPart?) { (nil, nil) }
+    public static func componentSolve(
+        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
+    ) throws(TouchlineError) -> SolveReport<Self>? { nil }
+    public static func calendarSubjectsIfAny(_ instance: Instance) -> Set<String>? { nil }
+    public static func calendarIfAny(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }
+    public static var isPrintable: Bool { false }
+    public static func printablePage(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
+    public static var isSpreadsheet: Bool { false }
+    public static func spreadsheet(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
 }
 
 extension ProblemKind {
@@ -154,9 +232,6 @@ extension ProblemKind {
         }
         return false
     }
-
-    /// The optional abilities this kind has (the refining protocols it adopts).
-    public static var abilities: KindAbilities<Self> { KindAbilities() }
 }
 
 extension ProblemKind where Prepared == PlainInstance<Instance> {
@@ -173,6 +248,8 @@ public protocol PreCheckedKind: ProblemKind {
 extension PreCheckedKind {
     /// The pre-check of an instance (prepared here).
     public static func impossibility(_ instance: Instance) -> String? { impossibility(prepare(instance)) }
+
+    public static func preCheck(_ prepared: Prepared) -> String? { impossibility(prepared) }
 }
 
 /// A kind that, when no plan keeps every hard rule, offers the plan that breaks the fewest soft rules.
@@ -190,6 +267,12 @@ extension BestEffortKind {
     public static func bestEffort(_ instance: Instance, solver: (any Solver)?, options: SolveOptions) -> Solution? {
         bestEffort(prepare(instance), solver: solver, options: options)
     }
+
+    public static var hasBestEffort: Bool { true }
+    public static func bestEffortPlan(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution? {
+        bestEffort(prepared, solver: solver, options: options)
+    }
+    public static func declaredBrokenRules(_ solution: Solution) -> [String] { brokenRules(solution) }
 }
 
 /// A kind with a solve pipeline of its own in place of the engine's greedy-then-one-model path: the lineup
@@ -219,6 +302,13 @@ extension OwnPipelineKind {
     }
 
     public static func provenByPlan(_ objective: Objective) -> Bool? { nil }
+
+    public static func ownPipeline(
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+    ) -> PipelineOutcome<Solution>? {
+        solveByOwnPipeline(prepared, solver: solver, options: options, tuning: tuning)
+    }
+    public static func planProof(_ objective: Objective) -> Bool? { provenByPlan(objective) }
 }
 
 /// A kind whose plans are match-day events (`--format ics`).
@@ -230,10 +320,20 @@ public protocol CalendarKind: ProblemKind {
     static func calendar(_ instance: Instance, _ solution: Solution) -> PlanCalendar
 }
 
+extension CalendarKind {
+    public static func calendarSubjectsIfAny(_ instance: Instance) -> Set<String>? { calendarSubjects(instance) }
+    public static func calendarIfAny(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { calendar(instance, solution) }
+}
+
 /// A kind with a printable page (`--format html`).
 public protocol PrintableKind: ProblemKind {
     /// A self-contained printable HTML page of a result (inline CSS, no scripts).
     static func renderHTML(_ instance: Instance, _ result: SolveReport<Self>) -> String
+}
+
+extension PrintableKind {
+    public static var isPrintable: Bool { true }
+    public static func printablePage(_ instance: Instance, _ result: SolveReport<Self>) -> String? { renderHTML(instance, result) }
 }
 
 /// A kind that writes its plan as a spreadsheet (`--format csv`).
@@ -242,107 +342,9 @@ public protocol SpreadsheetKind: ProblemKind {
     static func renderCSV(_ instance: Instance, _ result: SolveReport<Self>) -> String?
 }
 
-/// The optional abilities of a kind, for generic code: each answers nil (or false) when the kind does not
-/// adopt the refining protocol.
-public struct KindAbilities<Kind: ProblemKind>: Sendable {
-    public init() {}
-
-    public var isPreChecked: Bool { Kind.self is any PreCheckedKind.Type }
-    public var hasBestEffort: Bool { Kind.self is any BestEffortKind.Type }
-    public var hasOwnPipeline: Bool { Kind.self is any OwnPipelineKind.Type }
-    public var hasCalendar: Bool { Kind.self is any CalendarKind.Type }
-    public var isPrintable: Bool { Kind.self is any PrintableKind.Type }
-    public var isSpreadsheet: Bool { Kind.self is any SpreadsheetKind.Type }
-
-    // Each opens the refining protocol on `Kind` itself, so the casts between `Kind`'s and `K`'s associated
-    // types always succeed (K is Kind).
-
-    public func impossibility(_ prepared: Kind.Prepared) -> String? {
-        guard let kind = Kind.self as? any PreCheckedKind.Type else { return nil }
-        func open<K: PreCheckedKind>(_: K.Type) -> String? { K.impossibility(prepared as! K.Prepared) }
-        return open(kind)
-    }
-
-    public func bestEffort(_ prepared: Kind.Prepared, solver: (any Solver)?, options: SolveOptions) -> Kind.Solution? {
-        guard let kind = Kind.self as? any BestEffortKind.Type else { return nil }
-        func open<K: BestEffortKind>(_: K.Type) -> Kind.Solution? {
-            K.bestEffort(prepared as! K.Prepared, solver: solver, options: options).map { $0 as! Kind.Solution }
-        }
-        return open(kind)
-    }
-
-    public func brokenRules(_ solution: Kind.Solution) -> [String] {
-        guard let kind = Kind.self as? any BestEffortKind.Type else { return [] }
-        func open<K: BestEffortKind>(_: K.Type) -> [String] { K.brokenRules(solution as! K.Solution) }
-        return open(kind)
-    }
-
-    public func solveByOwnPipeline(
-        _ prepared: Kind.Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
-    ) -> PipelineOutcome<Kind.Solution>? {
-        guard let kind = Kind.self as? any OwnPipelineKind.Type else { return nil }
-        func open<K: OwnPipelineKind>(_: K.Type) -> PipelineOutcome<Kind.Solution>? {
-            K.solveByOwnPipeline(prepared as! K.Prepared, solver: solver, options: options, tuning: tuning)
-                .map { $0 as! PipelineOutcome<Kind.Solution> }
-        }
-        return open(kind)
-    }
-
-    public func provenByPlan(_ objective: Kind.Objective) -> Bool? {
-        guard let kind = Kind.self as? any OwnPipelineKind.Type else { return nil }
-        func open<K: OwnPipelineKind>(_: K.Type) -> Bool? { K.provenByPlan(objective as! K.Objective) }
-        return open(kind)
-    }
-
-    /// The instance's `id` and `part` (a splittable kind's; nil for the others).
-    public func identity(_ instance: Kind.Instance) -> (id: String?, part: SplitPart?) {
-        guard let kind = Kind.self as? any SplittableKind.Type else { return (nil, nil) }
-        func open<K: SplittableKind>(_: K.Type) -> (id: String?, part: SplitPart?) { K.identity(instance as! K.Instance) }
-        return open(kind)
-    }
-
-    /// The instance solved component by component and assembled (a splittable kind's, when its settings and
-    /// size call for it; nil otherwise).
-    public func solveByComponents(
-        _ instance: Kind.Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
-    ) throws(TouchlineError) -> SolveReport<Kind>? {
-        guard let kind = Kind.self as? any SplittableKind.Type else { return nil }
-        func open<K: SplittableKind>(_: K.Type) throws(TouchlineError) -> SolveReport<Kind>? {
-            try K.solveByComponents(instance as! K.Instance, options: options, settings: settings, started: started)
-                .map { $0 as! SolveReport<Kind> }
-        }
-        return try open(kind)
-    }
-
-    public func calendarSubjects(_ instance: Kind.Instance) -> Set<String>? {
-        guard let kind = Kind.self as? any CalendarKind.Type else { return nil }
-        func open<K: CalendarKind>(_: K.Type) -> Set<String> { K.calendarSubjects(instance as! K.Instance) }
-        return open(kind)
-    }
-
-    public func calendar(_ instance: Kind.Instance, _ solution: Kind.Solution) -> PlanCalendar? {
-        guard let kind = Kind.self as? any CalendarKind.Type else { return nil }
-        func open<K: CalendarKind>(_: K.Type) -> PlanCalendar {
-            K.calendar(instance as! K.Instance, solution as! K.Solution)
-        }
-        return open(kind)
-    }
-
-    public func renderHTML(_ instance: Kind.Instance, _ result: SolveReport<Kind>) -> String? {
-        guard let kind = Kind.self as? any PrintableKind.Type else { return nil }
-        func open<K: PrintableKind>(_: K.Type) -> String {
-            K.renderHTML(instance as! K.Instance, result as! SolveReport<K>)
-        }
-        return open(kind)
-    }
-
-    public func renderCSV(_ instance: Kind.Instance, _ result: SolveReport<Kind>) -> String? {
-        guard let kind = Kind.self as? any SpreadsheetKind.Type else { return nil }
-        func open<K: SpreadsheetKind>(_: K.Type) -> String? {
-            K.renderCSV(instance as! K.Instance, result as! SolveReport<K>)
-        }
-        return open(kind)
-    }
+extension SpreadsheetKind {
+    public static var isSpreadsheet: Bool { true }
+    public static func spreadsheet(_ instance: Instance, _ result: SolveReport<Self>) -> String? { renderCSV(instance, result) }
 }
 
 /// One level of a lexicographic objective, as a number.

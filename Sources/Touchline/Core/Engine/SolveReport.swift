@@ -16,7 +16,7 @@ public enum ResultStatus: String, Sendable, Codable {
     case invalid
 }
 
-/// Which method produced a plan (the `method` field: `milp`, `greedy` or `exact`).
+/// Which method produced a plan (the `method` field: `milp`, `greedy`, `exact` or `branchAndBound`).
 public enum PlanMethod: String, Sendable, Codable, CaseIterable {
     /// The integer program, solved by GLPK (`optimal` only when the solver proved it).
     case milp

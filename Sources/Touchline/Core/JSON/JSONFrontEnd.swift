@@ -358,18 +358,18 @@ extension ProblemKind {
         let unknownFields = unknownFieldWarnings(document)
         _ = consume document
         if format == .ics {
-            guard let subjects = abilities.calendarSubjects(instance) else { throw .formatUnavailable(.ics, kind: name) }
+            guard let subjects = calendarSubjectsIfAny(instance) else { throw .formatUnavailable(.ics, kind: name) }
             if let timeZone, TimeZone(identifier: timeZone) == nil { throw .unknownTimeZone(timeZone) }
             if let calendarFor, !subjects.contains(calendarFor) { throw .unknownCalendarSubject(calendarFor) }
         }
-        if format == .html, !abilities.isPrintable { throw .formatUnavailable(.html, kind: name) }
-        if format == .csv, !abilities.isSpreadsheet { throw .formatUnavailable(.csv, kind: name) }
+        if format == .html, !isPrintable { throw .formatUnavailable(.html, kind: name) }
+        if format == .csv, !isSpreadsheet { throw .formatUnavailable(.csv, kind: name) }
         var report = try Engine.solve(instance, kind: Self.self, options: options, settings: settings)
         if report.status == .invalid {
             return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
         }
         report.warnings = unknownFields + report.warnings
-        (report.id, report.part) = abilities.identity(instance)
+        (report.id, report.part) = splitIdentity(instance)
         var diagnostics = report.warnings.map { "warning: \($0)" }
         if let reason = report.reason { diagnostics.append("\(report.status.rawValue): \(reason)") }
         let output: String
@@ -385,13 +385,13 @@ extension ProblemKind {
             }
             output = text
         case .html:
-            output = abilities.renderHTML(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
+            output = printablePage(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
         case .csv:
             // Fields are quoted, so names keep their own characters.
-            output = abilities.renderCSV(instance, report) ?? ""
+            output = spreadsheet(instance, report) ?? ""
         case .ics:
             // No plan, no calendar: the reason is on standard error and the exit code says infeasible.
-            guard let solution = report.solution, let plan = abilities.calendar(instance, solution) else {
+            guard let solution = report.solution, let plan = calendarIfAny(instance, solution) else {
                 return FrontEndOutput(output: "", diagnostics: diagnostics, status: report.status)
             }
             let stamp = settings.reproducible ? Date(timeIntervalSince1970: 0) : Date()

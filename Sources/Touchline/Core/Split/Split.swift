@@ -25,8 +25,8 @@ public struct SplitPart: Sendable, Codable, Equatable {
     /// 0-based position among the parts, and how many there are.
     public var index: Int
     public var count: Int
-    /// A fingerprint of the whole instance (FNV-1a of its matches' ids, starts and kinds): a result of another
-    /// instance's part is refused.
+    /// A fingerprint of the whole instance (FNV-1a of its matches' ids and calendar days, in order): a result of
+    /// another instance's part is refused.
     public var source: String
     /// The part's match ids, in the whole instance's order.
     public var matches: [String]
@@ -110,6 +110,15 @@ public protocol NamedInstance {
 
 extension SplittableKind where Instance: NamedInstance {
     public static func identity(_ instance: Instance) -> (id: String?, part: SplitPart?) { (instance.id, instance.part) }
+}
+
+extension SplittableKind {
+    public static func splitIdentity(_ instance: Instance) -> (id: String?, part: SplitPart?) { identity(instance) }
+    public static func componentSolve(
+        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
+    ) throws(TouchlineError) -> SolveReport<Self>? {
+        try solveByComponents(instance, options: options, settings: settings, started: started)
+    }
 }
 
 /// One part of a split: its instance (as the kind's type) and what it is.
@@ -242,10 +251,6 @@ extension SplittableKind {
         }
         return result
     }
-}
-
-extension KindAbilities {
-    public var isSplittable: Bool { Kind.self is any SplittableKind.Type }
 }
 
 extension SplittableKind {

@@ -6,8 +6,9 @@ import TouchlineMILP
 /// search with GLPK on sub-problems (a few consecutive match days with every official; a few officials over
 /// many days), level after level, and the bound of the first unproven level from the whole model's LP
 /// relaxation. A season of 576 games and 50 referees is far too large for GLPK's branch and bound as one
-/// model; re-optimising parts of it is how MILP-based assigners reach good plans. A model of at most 4,000
-/// columns (a day or a small term) goes the engine's single-model way instead, where GLPK can prove it.
+/// model; re-optimising parts of it is how MILP-based assigners reach good plans. A model of at most 600
+/// columns (a day) goes the engine's single-model way instead, where GLPK can prove it; one of at most 6,000 (a
+/// small term) gets the search first and then the whole model's branch and bound from the search's plan.
 extension OfficialsKind: OwnPipelineKind {
     public static func solveByOwnPipeline(
         _ prepared: OfficialsPrepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
