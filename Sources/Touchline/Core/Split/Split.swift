@@ -78,6 +78,9 @@ public protocol SplittableKind: ProblemKind {
     static func splitRefusal(_ instance: Instance) -> String?
     /// Every match, in instance order.
     static func splitUnits(_ instance: Instance) -> [SplitUnit]
+    /// How many matches the instance has: the size test of a solve by components, which reads it before
+    /// deriving anything (``splitUnits(_:)`` runs the kind's analysis).
+    static func matchCount(_ instance: Instance) -> Int
     /// Term-wide limits per resource that a split by day must share out (official id → `maxTotal`).
     static func termLimits(_ instance: Instance) -> [String: Int]
     /// How a plan of the whole (the kind's greedy) uses each limited resource, by day (official id → day →
@@ -264,7 +267,7 @@ extension SplittableKind {
         _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
     ) throws(TouchlineError) -> SolveReport<Self>? {
         guard settings.decomposition != .never, splitRefusal(instance) == nil, identity(instance).part == nil else { return nil }
-        if settings.decomposition == .auto && splitUnits(instance).count < Engine.decompositionMatches { return nil }
+        if settings.decomposition == .auto && matchCount(instance) < Engine.decompositionMatches { return nil }
         let parts = split(instance, by: .component)
         guard parts.count >= 2 else { return nil }
         let limit = options.resolvedTimeLimit

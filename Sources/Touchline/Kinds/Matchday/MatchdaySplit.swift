@@ -3,6 +3,8 @@
 extension MatchdayKind: SplittableKind {
     public static func splitRefusal(_ instance: MatchdayInstance) -> String? { nil }
 
+    public static func matchCount(_ instance: MatchdayInstance) -> Int { instance.matches.count }
+
     public static func splitUnits(_ instance: MatchdayInstance) -> [SplitUnit] {
         let analysis = PitchesAnalysis(instance.pitchesInstance)
         let core = core(instance)

@@ -99,7 +99,8 @@ extension OfficialsKind: OwnPipelineKind {
         var bound: Double? = nil
         var gap: Double? = nil
         if levelCount > 1, stats.count > 1, !options.isCancelled, let reached = stats[1].value {
-            let boundSeconds = midSized ? min(0.1 * limit, 10) : max(0.5, limit - elapsed())
+            // What is left of the limit, and no more: a floor here (it was half a second) ran past a 1 s limit.
+            let boundSeconds = midSized ? min(0.1 * limit, 10) : max(0.05, limit - elapsed())
             var found = decompositionBound(instance, solver: solver, seconds: boundSeconds, options: options)
             if midSized && limit - elapsed() > 1, let start = whole.encode(solution) {
                 // The whole model's branch and bound from the search's plan: a better plan, a bound, or a proof.

@@ -8,6 +8,8 @@ extension OfficialsKind: SplittableKind {
             : nil
     }
 
+    public static func matchCount(_ instance: OfficialsInstance) -> Int { instance.matches.count }
+
     public static func splitUnits(_ instance: OfficialsInstance) -> [SplitUnit] {
         let core = core(instance)
         let regions = venueRegions(instance)

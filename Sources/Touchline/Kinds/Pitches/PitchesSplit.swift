@@ -3,6 +3,8 @@
 extension PitchesKind: SplittableKind {
     public static func splitRefusal(_ instance: PitchesInstance) -> String? { nil }
 
+    public static func matchCount(_ instance: PitchesInstance) -> Int { instance.matches.count }
+
     public static func splitUnits(_ instance: PitchesInstance) -> [SplitUnit] {
         let analysis = PitchesAnalysis(instance)
         return instance.matches.enumerated().map { index, match in
