@@ -52,6 +52,25 @@ import TouchlineTesting
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Each ability's requirements answer as the protocols a kind adopts say: the compiler picked the ability's
+    /// implementation over the "not adopted" default (a kind that adopts `PrintableKind` is printable, one that
+    /// does not is not, and so on), and the kinds have the abilities the manual lists.
+    @Test func abilitiesFollowTheProtocolsAKindAdopts() {
+        func check<Kind: ProblemKind>(_: Kind.Type) {
+            #expect(Kind.isPrintable == (Kind.self is any PrintableKind.Type), "\(Kind.name)")
+            #expect(Kind.isSpreadsheet == (Kind.self is any SpreadsheetKind.Type), "\(Kind.name)")
+            #expect(Kind.hasBestEffort == (Kind.self is any BestEffortKind.Type), "\(Kind.name)")
+            let instance = Kind.generate(size: Kind.generatorSize.smallSeries[0], seed: 1)
+            #expect((Kind.calendarSubjectsIfAny(instance) != nil) == (Kind.self is any CalendarKind.Type), "\(Kind.name)")
+        }
+        for kind in ProblemKinds.all { check(kind) }
+        #expect(LineupKind.hasBestEffort && LineupKind.isPrintable && !LineupKind.isSpreadsheet)
+        #expect(PitchesKind.isSpreadsheet && PitchesKind.isPrintable && !PitchesKind.hasBestEffort)
+        #expect(StandingsKind.isPrintable && !StandingsKind.isSpreadsheet)
+        #expect(OfficialsKind.calendarSubjectsIfAny(OfficialsKind.generate(size: 20, seed: 1)) != nil)
+        #expect(StandingsKind.calendarSubjectsIfAny(StandingsKind.generate(size: 6, seed: 1)) == nil)
+    }
+
     /// Every kind folder has the same files (in it or a folder of its own, as the lineup's engines are), so that a
     /// reader finds each part of a kind in the same place.
     @Test func everyKindFolderHasTheSameFiles() throws {
