@@ -173,12 +173,6 @@ extension PitchesAnalysis {
         }
         return low
     }
-
-    /// The most matches placed with each on a pitch it fits and each pitch used at most `capacity` times.
-    static func maximumPlaced(eligible: [[Int]], pitchCount: Int, capacity: Int) -> Int {
-        var flow = PlacementFlow(eligible: eligible, pitchCount: pitchCount)
-        return flow.augment(capacity: capacity)
-    }
 }
 
 /// An assignment of matches to pitches they fit, grown by augmenting paths over the residual graph (match →
