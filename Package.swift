@@ -46,16 +46,20 @@ let package = Package(
             dependencies: [.target(name: "CGLPK", condition: glpk)],
             linkerSettings: [.linkedLibrary("glpk", .when(traits: ["GLPK"]))]
         ),
+        // The combinatorial searches that are not integer programming, for the package's own targets only (no
+        // product): a CDCL satisfiability solver, the assignment problem (Hungarian method) and the seeded random
+        // source every generator, search and fuzzer draws from.
+        .target(name: "TouchlineSearch"),
         // Solver-neutral modelling layer: variables, expressions, constraints, lexicographic objectives,
         // LP/MPS export, the Solver protocol and the GLPK backend (under `#if GLPK`).
         .target(
             name: "TouchlineMILP",
-            dependencies: [.target(name: "CTouchlineGLPK", condition: glpk)]
+            dependencies: ["TouchlineSearch", .target(name: "CTouchlineGLPK", condition: glpk)]
         ),
         // The domain: the JSON envelope, the problem-kind registry and one folder per problem kind.
         .target(
             name: "Touchline",
-            dependencies: ["TouchlineMILP"]
+            dependencies: ["TouchlineMILP", "TouchlineSearch"]
         ),
         // The evidence report (`touchline report`): every shipped instance and a generated size series with
         // greedy and the MILP, exported models solved by glpsol, CBC and HiGHS when installed, SVG charts and
@@ -78,7 +82,7 @@ let package = Package(
         // (validate, solve, verify, export, render). Used by `touchline-fuzz` and by the regression tests.
         .target(
             name: "TouchlineFuzz",
-            dependencies: ["Touchline", "TouchlineMILP"]
+            dependencies: ["Touchline", "TouchlineMILP", "TouchlineSearch"]
         ),
         // `touchline-fuzz`: runs the fuzzer (scripts/fuzz.sh, `make fuzz`, CI).
         .executableTarget(
@@ -97,11 +101,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchlineMILPTests",
-            dependencies: ["TouchlineMILP", "TouchlineTesting"]
+            dependencies: ["TouchlineMILP", "TouchlineSearch", "TouchlineTesting"]
         ),
         .testTarget(
             name: "TouchlineTests",
-            dependencies: ["Touchline", "TouchlineTesting"]
+            dependencies: ["Touchline", "TouchlineSearch", "TouchlineTesting"]
         ),
         .testTarget(
             name: "TouchlineReportTests",

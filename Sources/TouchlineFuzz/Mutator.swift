@@ -1,6 +1,7 @@
 import Foundation
 import Touchline
 import TouchlineMILP
+import TouchlineSearch
 
 /// The generator of a fuzz run: Touchline's SplitMix64 (``SeededRandom``), so that input number N of a run with
 /// seed S is the same input on every platform (`touchline-fuzz --seed S --replay N`).

@@ -42,8 +42,8 @@ extension Model {
     func effectiveBounds(_ index: Int) -> (lower: Double, upper: Double) {
         let variable = variables[index]
         if variable.kind == .continuous { return (variable.lower, variable.upper) }
-        let lower = variable.lower.isFinite ? (variable.lower - 1e-9).rounded(.up) : variable.lower
-        let upper = variable.upper.isFinite ? (variable.upper + 1e-9).rounded(.down) : variable.upper
+        let lower = variable.lower.isFinite ? (variable.lower - Tolerance.exact).rounded(.up) : variable.lower
+        let upper = variable.upper.isFinite ? (variable.upper + Tolerance.exact).rounded(.down) : variable.upper
         return (lower, upper)
     }
 
@@ -57,10 +57,10 @@ extension Model {
             }
         }
         for constraint in constraints {
-            if constraint.lower > constraint.upper + 1e-9 {
+            if constraint.lower > constraint.upper + Tolerance.exact {
                 return "constraint \(constraint.name) has a lower bound above its upper bound"
             }
-            if constraint.indices.isEmpty && (constraint.lower > 1e-9 || constraint.upper < -1e-9) {
+            if constraint.indices.isEmpty && (constraint.lower > Tolerance.exact || constraint.upper < -Tolerance.exact) {
                 return "constraint \(constraint.name) has no terms and excludes 0"
             }
         }
@@ -69,7 +69,7 @@ extension Model {
 
     /// The constraints, bounds and integrality requirements that `values` breaks, in words (empty when
     /// feasible). `tolerance` is absolute, scaled by the size of the bound.
-    public func violations(of values: [Double], tolerance: Double = 1e-6) -> [String] {
+    public func violations(of values: [Double], tolerance: Double = Tolerance.solver) -> [String] {
         var found: [String] = []
         guard values.count == variables.count else {
             return ["expected \(variables.count) values, got \(values.count)"]

@@ -30,7 +30,7 @@ public struct Objective: Sendable {
 
     public init(
         name: String, sense: ObjectiveSense, expression: LinearExpression,
-        absoluteTolerance: Double = 1e-6, relativeTolerance: Double = 1e-9, bound: Double? = nil
+        absoluteTolerance: Double = Tolerance.solver, relativeTolerance: Double = Tolerance.exact, bound: Double? = nil
     ) {
         self.name = name
         self.sense = sense

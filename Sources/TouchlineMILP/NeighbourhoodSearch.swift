@@ -77,7 +77,9 @@ public struct NeighbourhoodSearch: Sendable {
             for held in earlier {
                 let target = held.expression.value(restricted.restrict(incumbent) ?? [])
                 let expression = held.expression
-                sub.add(held.sense == .minimize ? expression <= target + 1e-6 : expression >= target - 1e-6, name: "hold_\(held.name)")
+                sub.add(
+                    held.sense == .minimize ? expression <= target + Tolerance.solver : expression >= target - Tolerance.solver,
+                    name: "hold_\(held.name)")
             }
             var subOptions = options
             let roundLimit = min(roundSeconds, left)

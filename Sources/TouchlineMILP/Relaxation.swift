@@ -66,7 +66,8 @@ extension Model {
             }
             // A row of fixed columns only is left out when the fixed values keep it (a large-neighbourhood
             // search frees a small part of a large model); one they break stays, so the model stays infeasible.
-            if values != nil && expression.terms.isEmpty && constraint.lower - 1e-9 <= shift && shift <= constraint.upper + 1e-9 {
+            if values != nil && expression.terms.isEmpty && constraint.lower - Tolerance.exact <= shift && shift <= constraint.upper + Tolerance.exact
+            {
                 continue
             }
             result.add(
@@ -110,7 +111,7 @@ public struct RestrictedModel: Sendable {
     /// value it is fixed at.
     public func restrict(_ values: [Double]) -> [Double]? {
         let kept = Set(columns)
-        for index in fixed.indices where !kept.contains(index) && abs(values[index] - fixed[index]) > 1e-9 { return nil }
+        for index in fixed.indices where !kept.contains(index) && abs(values[index] - fixed[index]) > Tolerance.exact { return nil }
         return columns.map { values[$0] }
     }
 }
@@ -237,21 +238,21 @@ public enum ReducedCostFixing {
         }
         let z = lp.objective ?? 0
         let reduced = lp.reducedCosts ?? []
-        let floor = (z - 1e-6).rounded(.up)
+        let floor = (z - Tolerance.solver).rounded(.up)
         steps.append("LP \(z)")
-        if let value = bestValue, value <= floor + 1e-9 {
+        if let value = bestValue, value <= floor + Tolerance.exact {
             steps.append("incumbent \(value) meets the LP bound")
             return result(.optimal, lp: z, kept: 0)
         }
-        if best == nil, let cutoff, floor > cutoff + 1e-9 {
+        if best == nil, let cutoff, floor > cutoff + Tolerance.exact {
             steps.append("LP bound \(floor) above the cutoff \(cutoff)")
             return result(.infeasible, lp: z, kept: 0)
         }
         /// Columns whose reduced cost allows a solution of value at most `limit`, plus `extra`.
         func columns(upTo limit: Double, plus extra: [Double]?) -> [Int] {
-            let slack = limit - z + 1e-6
+            let slack = limit - z + Tolerance.solver
             return model.variables.indices.filter { j in
-                (j < reduced.count ? reduced[j] : 0) <= slack || (extra.map { abs($0[j]) > 1e-9 } ?? false)
+                (j < reduced.count ? reduced[j] : 0) <= slack || (extra.map { abs($0[j]) > Tolerance.exact } ?? false)
             }
         }
         func solveRestricted(_ kept: [Int], seconds: Double?, start: [Double]?) -> SolveResult {
@@ -264,7 +265,7 @@ public enum ReducedCostFixing {
             if let values = outcome.values { outcome.solution = Assignment(restriction.expand(values)) }
             return outcome
         }
-        if target && (cutoff.map { floor <= $0 + 1e-9 } ?? true) {
+        if target && (cutoff.map { floor <= $0 + Tolerance.exact } ?? true) {
             let kept = columns(upTo: floor, plus: nil)
             let limit = Swift.min(targetSeconds, remaining() ?? targetSeconds)
             let outcome = solveRestricted(kept, seconds: limit, start: nil)
@@ -272,10 +273,10 @@ public enum ReducedCostFixing {
             if let values = outcome.values, outcome.stopReason.endsWithSearch {
                 let value = objective.value(values).rounded()
                 if bestValue == nil || value < bestValue! { best = values }
-                if outcome.stopReason == .optimal && value <= floor + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
+                if outcome.stopReason == .optimal && value <= floor + Tolerance.exact { return result(.optimal, lp: z, kept: kept.count) }
             }
         }
-        if !improve { return result(best != nil && bestValue! <= floor + 1e-9 ? .optimal : .stopped, lp: z, kept: 0) }
+        if !improve { return result(best != nil && bestValue! <= floor + Tolerance.exact ? .optimal : .stopped, lp: z, kept: 0) }
         // Improvement form: any better solution has value at most best - 1 (and at most the cutoff).
         let limitValue = Swift.min(bestValue.map { $0 - 1 } ?? .infinity, cutoff ?? .infinity)
         let kept = limitValue.isFinite ? columns(upTo: limitValue, plus: best) : Array(model.variables.indices)
@@ -294,8 +295,8 @@ public enum ReducedCostFixing {
             // Every solution of value at most limitValue uses only kept columns, so the restricted optimum is
             // the optimum among them. Above limitValue only the prior incumbent (value limitValue + 1) counts.
             guard let value = bestValue else { return result(.infeasible, lp: z, kept: kept.count) }
-            if value <= limitValue + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
-            if let priorValue, priorValue - 1 <= limitValue + 1e-9 { return result(.optimal, lp: z, kept: kept.count) }
+            if value <= limitValue + Tolerance.exact { return result(.optimal, lp: z, kept: kept.count) }
+            if let priorValue, priorValue - 1 <= limitValue + Tolerance.exact { return result(.optimal, lp: z, kept: kept.count) }
             return result(.infeasible, lp: z, kept: kept.count)
         default:
             return result(.stopped, lp: z, kept: kept.count)

@@ -1,4 +1,5 @@
 import Foundation
+import TouchlineSearch
 
 /// Blocks of columns that a lexicographic solve may free together in a large-neighbourhood search: typically
 /// one block per day of a term (the columns of that day's matches). Columns in no block are attached to the
@@ -155,12 +156,12 @@ extension Solver {
         var bound: Double? = known ?? objective.bound
         func tighten(_ raw: Double?) {
             guard var raw, raw.isFinite, abs(raw) < 1e100 else { return }
-            if integral { raw = minimizing ? (raw - 1e-6).rounded(.up) : (raw + 1e-6).rounded(.down) }
+            if integral { raw = minimizing ? (raw - Tolerance.solver).rounded(.up) : (raw + Tolerance.solver).rounded(.down) }
             bound = bound.map { minimizing ? Swift.max($0, raw) : Swift.min($0, raw) } ?? raw
         }
         func meets(_ value: Double) -> Bool {
             guard let bound else { return false }
-            return minimizing ? value <= bound + 1e-6 : value >= bound - 1e-6
+            return minimizing ? value <= bound + Tolerance.solver : value >= bound - Tolerance.solver
         }
         var values = incumbent
         var value = objective.expression.value(incumbent)

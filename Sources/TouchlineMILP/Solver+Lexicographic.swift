@@ -90,7 +90,7 @@ extension Solver {
             }
             if let objective, let bound = known, let current = incumbent {
                 let value = objective.expression.value(current)
-                let reached = objective.sense == .minimize ? value <= bound + 1e-9 : value >= bound - 1e-9
+                let reached = objective.sense == .minimize ? value <= bound + Tolerance.exact : value >= bound - Tolerance.exact
                 if reached {
                     // The incumbent meets a bound no solution can beat: optimal without a solve.
                     if options.reportsLevels, let control = options.control {

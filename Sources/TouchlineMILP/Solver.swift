@@ -145,10 +145,10 @@ public struct LevelOutcome: Sendable {
         guard termination == .feasible, let value = objective, known.isFinite else { return }
         let minimizing = sense == .minimize
         var known = known
-        if integral { known = minimizing ? (known - 1e-6).rounded(.up) : (known + 1e-6).rounded(.down) }
+        if integral { known = minimizing ? (known - Tolerance.solver).rounded(.up) : (known + Tolerance.solver).rounded(.down) }
         if let bound, minimizing ? bound >= known : bound <= known { return }
         bound = known
-        if minimizing ? value <= known + 1e-6 : value >= known - 1e-6 {
+        if minimizing ? value <= known + Tolerance.solver : value >= known - Tolerance.solver {
             termination = .optimal
             stopReason = .optimal
             gap = 0

@@ -48,7 +48,7 @@ public struct ModelComparison: Sendable, Codable, Equatable {
                 found.append("\(first.solver) proves \(first.objective!) but \(run.solver) says infeasible")
             }
             for run in runs where run.status == "time limit" {
-                if let value = run.objective, maximise ? value > first.objective! + 1e-6 : value < first.objective! - 1e-6 {
+                if let value = run.objective, maximise ? value > first.objective! + Tolerance.solver : value < first.objective! - Tolerance.solver {
                     found.append("\(run.solver) found \(value), better than the optimum \(first.objective!) of \(first.solver)")
                 }
             }
@@ -56,7 +56,7 @@ public struct ModelComparison: Sendable, Codable, Equatable {
         return found
     }
 
-    static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)) }
+    static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= Tolerance.solver * max(1, abs(a), abs(b)) }
 
     /// The run of a solver.
     public func run(_ solver: String) -> SolverRun? { runs.first { $0.solver == solver } }

@@ -1,5 +1,6 @@
 import Foundation
 import Touchline
+import TouchlineMILP
 
 /// One target of the performance brief and how this run measured against it.
 public struct TargetCheck: Sendable, Equatable {
@@ -71,7 +72,7 @@ extension Report {
                 total: instances.count, misses: slowGreedy.map { "\($0.kind) \($0.name): \(Self.seconds($0.greedyOnlySeconds)) s" },
                 most: false))
         let compared = instances.filter { $0.primaryGap != nil }
-        let far = compared.filter { $0.primaryGap! > 0.10 + 1e-9 }
+        let far = compared.filter { $0.primaryGap! > 0.10 + Tolerance.exact }
         checks.append(
             TargetCheck(
                 target: "Greedy within 10 % of the MILP's primary objective on most shipped instances",
@@ -160,7 +161,7 @@ extension Report {
             let proven = rows.filter { $0.milp?.status == "optimal" || $0.milp?.status == "infeasible" }.count
             let greedyOptimal = rows.filter { $0.greedyOptimal == true }.count
             let decided = rows.filter { $0.greedyOptimal != nil }.count
-            let close = rows.filter { ($0.primaryGap ?? 1) <= 0.10 + 1e-9 }.count
+            let close = rows.filter { ($0.primaryGap ?? 1) <= 0.10 + Tolerance.exact }.count
             let compared = rows.filter { $0.primaryGap != nil }.count
             out +=
                 "| \(kind) | \(rows.count) | \(proven) | \(greedyOptimal) of \(decided) proven | \(close) of \(compared) | \(Self.seconds(Self.median(rows.compactMap { $0.milp?.seconds }))) | \(Self.seconds(Self.median(rows.map(\.greedyOnlySeconds)))) |\n"

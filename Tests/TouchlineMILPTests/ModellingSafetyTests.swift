@@ -1,5 +1,6 @@
 import Testing
 import TouchlineMILP
+import TouchlineSearch
 
 /// The modelling layer's guard rails: variables belong to their model, constraints come back as references,
 /// keyed groups, values only from a solve that has a solution, and why a solve stopped.

@@ -1,4 +1,5 @@
 import Testing
+import TouchlineSearch
 
 @testable import TouchlineMILP
 

@@ -1,5 +1,6 @@
 import Foundation
 import TouchlineMILP
+import TouchlineSearch
 
 /// Small deterministic models shared by the tests.
 enum Fixtures {

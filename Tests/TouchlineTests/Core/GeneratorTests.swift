@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Touchline
 import TouchlineMILP
+import TouchlineSearch
 
 /// `touchline generate`: every kind's generator writes valid, solvable, reproducible instances of the size
 /// asked for, and rejects sizes outside its range.

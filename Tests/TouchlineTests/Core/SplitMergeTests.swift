@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineMILP
+import TouchlineSearch
 
 @testable import Touchline
 

@@ -1,5 +1,6 @@
 import Testing
 import TouchlineMILP
+import TouchlineSearch
 import TouchlineTesting
 
 @testable import Touchline

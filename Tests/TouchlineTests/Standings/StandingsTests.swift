@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlineMILP
+import TouchlineSearch
 import TouchlineTesting
 
 @testable import Touchline

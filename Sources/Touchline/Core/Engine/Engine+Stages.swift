@@ -18,7 +18,7 @@ extension Engine {
         }
         if let report = try run.solveByOwnPipeline() { return report }
         if run.method != .greedy, Solvers.default != nil,
-            let report = try Kind.componentSolve(instance, options: run.options, settings: run.settings, started: run.started)
+            let report = try Kind.componentSolve(run.prepared, options: run.options, settings: run.settings, started: run.started)
         {
             return report
         }
@@ -350,7 +350,7 @@ struct EngineRun<Kind: ProblemKind> {
                 // the values it was solved under, as the lexicographic optimum is once those levels are proven.
                 // The next level's bound then speaks for the plan.
                 while open < own.count, let current = openBound,
-                    own[open].maximise ? own[open].value >= current - 1e-6 : own[open].value <= current + 1e-6
+                    own[open].maximise ? own[open].value >= current - Tolerance.solver : own[open].value <= current + Tolerance.solver
                 {
                     levels[open].termination = .optimal
                     levels[open].stopReason = .optimal

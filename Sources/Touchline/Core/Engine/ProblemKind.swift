@@ -157,7 +157,7 @@ public protocol ProblemKind: Sendable {
 
     /// A splittable kind's solve component by component, when its settings and size call for it; nil otherwise.
     static func componentSolve(
-        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
+        _ prepared: Prepared, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
     ) throws(TouchlineError) -> SolveReport<Self>?
 
     /// ``CalendarKind/calendarSubjects(_:)``; nil for a kind without a calendar (`--format ics`).
@@ -191,7 +191,7 @@ extension ProblemKind {
     public static func planProof(_ objective: Objective) -> Bool? { nil }
     public static func splitIdentity(_ instance: Instance) -> (id: String?, part: SplitPart?) { (nil, nil) }
     public static func componentSolve(
-        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
+        _ prepared: Prepared, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
     ) throws(TouchlineError) -> SolveReport<Self>? { nil }
     public static func calendarSubjectsIfAny(_ instance: Instance) -> Set<String>? { nil }
     public static func calendarIfAny(_ instance: Instance, _ solution: Solution) -> PlanCalendar? { nil }

@@ -58,14 +58,16 @@ extension SplittableKind {
         case let .success(decoded): instance = decoded
         }
         if let refusal = splitRefusal(instance) { return .failure(.splitUnavailable(refusal)) }
-        if mode == .region && !splitUnits(instance).contains(where: { $0.region != nil }) {
+        let prepared = prepare(instance)
+        let units = splitUnits(prepared)
+        if mode == .region && !units.contains(where: { $0.region != nil }) {
             return .failure(
                 .splitUnavailable("--by region: no match has a region; give venues (officials) or pitches (pitches, matchday) a \"region\""))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines = ""
-        for piece in split(instance, by: mode) {
+        for piece in split(prepared, by: mode, units: units) {
             guard let body = try? encoder.encode(piece.instance),
                 var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
                 let partData = try? encoder.encode(piece.part),
@@ -117,7 +119,8 @@ extension SplittableKind {
                         path: "results line \(first.line).part", message: "missing; expected the part a result answers (solve echoes it)")
                 ]))
         }
-        let parts = split(instance, by: mode)
+        let prepared = prepare(instance)
+        let parts = split(prepared, by: mode)
         var byId: [String: Int] = [:]
         for (index, piece) in parts.enumerated() { byId[piece.part.id] = index }
         var solutions = [Solution?](repeating: nil, count: parts.count)
@@ -178,7 +181,7 @@ extension SplittableKind {
         }
         guard issues.isEmpty else { return .failure(.invalidInput(issues)) }
         let report: SolveReport<Self>
-        switch assemble(instance, parts: parts, mode: mode, plans: solutions.compactMap { $0 }, reports: partReports.compactMap { $0 }) {
+        switch assemble(prepared, parts: parts, mode: mode, plans: solutions.compactMap { $0 }, reports: partReports.compactMap { $0 }) {
         case let .failure(error): return .failure(error)
         case var .success(assembled):
             assembled.id = identity(instance).id
@@ -199,9 +202,10 @@ extension SplittableKind {
     /// bounds do, and the levels after a maximum only when every part reached the whole's maximum (a part
     /// that held its own lower maximum may have given up something a later level wanted).
     static func assemble(
-        _ instance: Instance, parts: [InstancePart<Instance>], mode: SplitMode, plans: [Solution], reports partial: [SolveReport<Self>]
+        _ prepared: Prepared, parts: [InstancePart<Instance>], mode: SplitMode, plans: [Solution], reports partial: [SolveReport<Self>]
     ) -> Result<SolveReport<Self>, TouchlineError> {
-        let plan = merged(instance, plans)
+        let instance = prepared.instance
+        let plan = merged(prepared, plans)
         let violations = verify(instance, plan)
         if !violations.isEmpty {
             return .failure(
@@ -234,7 +238,7 @@ extension SplittableKind {
                 case .none: bound = nil
                 }
             }
-            let meets = bound.map { level.maximise ? level.value >= $0 - 1e-6 : level.value <= $0 + 1e-6 } ?? false
+            let meets = bound.map { level.maximise ? level.value >= $0 - Tolerance.solver : level.value <= $0 + Tolerance.solver } ?? false
             let gap = bound.map { relativeGap(level.value, $0) }
             stats.append(
                 LevelStats(

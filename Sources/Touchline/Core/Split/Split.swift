@@ -76,26 +76,27 @@ public struct SplitUnit: Sendable {
 public protocol SplittableKind: ProblemKind {
     /// Why this instance cannot be split (nil when it can).
     static func splitRefusal(_ instance: Instance) -> String?
-    /// Every match, in instance order.
-    static func splitUnits(_ instance: Instance) -> [SplitUnit]
+    /// Every match, in instance order. Like every requirement below that takes the prepared form, it reads the
+    /// kind's analysis of the whole instance, which a split derives once (``split(_:by:)``).
+    static func splitUnits(_ prepared: Prepared) -> [SplitUnit]
     /// How many matches the instance has: the size test of a solve by components, which reads it before
-    /// deriving anything (``splitUnits(_:)`` runs the kind's analysis).
+    /// deriving anything.
     static func matchCount(_ instance: Instance) -> Int
     /// Term-wide limits per resource that a split by day must share out (official id → `maxTotal`).
     static func termLimits(_ instance: Instance) -> [String: Int]
     /// How a plan of the whole (the kind's greedy) uses each limited resource, by day (official id → day →
     /// matches): each day's budget starts from it, so that every day can do at least what that plan does.
-    static func termLimitUse(_ instance: Instance) -> [String: [Int: Int]]
+    static func termLimitUse(_ prepared: Prepared) -> [String: [Int: Int]]
     /// The instance restricted to the matches at these positions, with these limits as the part's own.
-    static func restricted(_ instance: Instance, to matches: [Int], budgets: [String: Int]) -> Instance
+    static func restricted(_ prepared: Prepared, to matches: [Int], budgets: [String: Int]) -> Instance
     /// Resources (keys as in ``SplitUnit/resources``) that belong to one region whatever the matches: a pitch
     /// to its own `region`, an official to the region of a match they are pinned to.
-    static func fixedRegions(_ instance: Instance) -> [String: String]
+    static func fixedRegions(_ prepared: Prepared) -> [String: String]
     /// The part of a split by region: the instance restricted to these matches, without the use of the
     /// resources given to other regions (`excluded`, keys as in ``SplitUnit/resources``).
-    static func restricted(_ instance: Instance, to matches: [Int], excluding excluded: Set<String>) -> Instance
+    static func restricted(_ prepared: Prepared, to matches: [Int], excluding excluded: Set<String>) -> Instance
     /// The plan of the whole instance from the parts' plans (their assignments together).
-    static func merged(_ instance: Instance, _ parts: [Solution]) -> Solution
+    static func merged(_ prepared: Prepared, _ parts: [Solution]) -> Solution
     /// The match ids a part's plan assigns anything to.
     static func assignedMatches(_ solution: Solution) -> Set<String>
     /// How the named level of the whole relates to the parts' under this split.
@@ -118,9 +119,9 @@ extension SplittableKind where Instance: NamedInstance {
 extension SplittableKind {
     public static func splitIdentity(_ instance: Instance) -> (id: String?, part: SplitPart?) { identity(instance) }
     public static func componentSolve(
-        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
+        _ prepared: Prepared, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
     ) throws(TouchlineError) -> SolveReport<Self>? {
-        try solveByComponents(instance, options: options, settings: settings, started: started)
+        try solveByComponents(prepared, options: options, settings: settings, started: started)
     }
 }
 
@@ -133,11 +134,19 @@ public struct InstancePart<Instance: Sendable>: Sendable {
 extension SplittableKind {
     /// The parts of `instance` by `mode`, in a fixed order (components by their first match; days by date).
     public static func split(_ instance: Instance, by mode: SplitMode) -> [InstancePart<Instance>] {
-        let units = splitUnits(instance)
+        split(prepare(instance), by: mode)
+    }
+
+    /// The parts of a prepared instance by `mode`: the analysis of the whole serves every part and the merge.
+    static func split(_ prepared: Prepared, by mode: SplitMode) -> [InstancePart<Instance>] {
+        split(prepared, by: mode, units: splitUnits(prepared))
+    }
+
+    static func split(_ prepared: Prepared, by mode: SplitMode, units: [SplitUnit]) -> [InstancePart<Instance>] {
         var groups: [[Int]]
         switch mode {
         case .region:
-            return splitByRegion(instance, units: units)
+            return splitByRegion(prepared, units: units)
         case .day:
             groups = Dictionary(grouping: units.indices, by: { units[$0].day }).sorted { $0.key < $1.key }.map(\.value)
         case .component:
@@ -161,8 +170,8 @@ extension SplittableKind {
             groups = Dictionary(grouping: units.indices, by: find).sorted { $0.key < $1.key }.map(\.value)
         }
         let source = fingerprint(units)
-        let limits = mode == .day ? termLimits(instance) : [:]
-        let use = limits.isEmpty ? [:] : termLimitUse(instance)
+        let limits = mode == .day ? termLimits(prepared.instance) : [:]
+        let use = limits.isEmpty ? [:] : termLimitUse(prepared)
         let days = groups.map { units[$0[0]].day }
         let budgets = share(
             limits, over: groups, units: units,
@@ -173,12 +182,12 @@ extension SplittableKind {
             let part = SplitPart(
                 id: "\(mode.rawValue)-\(index + 1)", by: mode, index: index, count: groups.count, source: source,
                 matches: members.map { units[$0].id }, budgets: budgets[index].isEmpty ? nil : budgets[index])
-            return InstancePart(part: part, instance: restricted(instance, to: members, budgets: budgets[index]))
+            return InstancePart(part: part, instance: restricted(prepared, to: members, budgets: budgets[index]))
         }
     }
 
     /// The parts by region (see ``SplitMode/region``), regions in name order (the matches of no region last).
-    static func splitByRegion(_ instance: Instance, units: [SplitUnit]) -> [InstancePart<Instance>] {
+    static func splitByRegion(_ prepared: Prepared, units: [SplitUnit]) -> [InstancePart<Instance>] {
         let names = Set(units.compactMap(\.region)).sorted()
         var regionOf: [String?] = names.map { $0 }
         if units.contains(where: { $0.region == nil }) { regionOf.append(nil) }
@@ -189,7 +198,7 @@ extension SplittableKind {
         for (part, members) in groups.enumerated() {
             for unit in members { for resource in units[unit].resources { matchesIn[resource, default: [:]][part, default: 0] += 1 } }
         }
-        let fixed = fixedRegions(instance)
+        let fixed = fixedRegions(prepared)
         var home: [String: Int] = [:]
         var linked = false
         for (resource, counts) in matchesIn {
@@ -204,7 +213,7 @@ extension SplittableKind {
             let summary = SplitPart(
                 id: "region-\(part + 1)", by: .region, index: part, count: groups.count, source: source,
                 matches: members.map { units[$0].id }, budgets: nil, region: regionOf[part], linked: linked ? true : nil)
-            return InstancePart(part: summary, instance: restricted(instance, to: members, excluding: excluded))
+            return InstancePart(part: summary, instance: restricted(prepared, to: members, excluding: excluded))
         }
     }
 
@@ -264,11 +273,12 @@ extension SplittableKind {
     /// size do not call for it, when there is one component, or when a part has no plan (the whole is then
     /// solved as one model, which says why).
     static func solveByComponents(
-        _ instance: Instance, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
+        _ prepared: Prepared, options: InstanceOptions, settings: RunSettings, started: ContinuousClock.Instant
     ) throws(TouchlineError) -> SolveReport<Self>? {
+        let instance = prepared.instance
         guard settings.decomposition != .never, splitRefusal(instance) == nil, identity(instance).part == nil else { return nil }
         if settings.decomposition == .auto && matchCount(instance) < Engine.decompositionMatches { return nil }
-        let parts = split(instance, by: .component)
+        let parts = split(prepared, by: .component)
         guard parts.count >= 2 else { return nil }
         let limit = options.resolvedTimeLimit
         @Sendable func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
@@ -309,7 +319,7 @@ extension SplittableKind {
             reports.append(report)
             plans.append(plan)
         }
-        guard case var .success(report) = assemble(instance, parts: parts, mode: .component, plans: plans, reports: reports) else {
+        guard case var .success(report) = assemble(prepared, parts: parts, mode: .component, plans: plans, reports: reports) else {
             return nil
         }
         report.stats.seconds = elapsed()

@@ -19,6 +19,8 @@ public struct LineupAnalysis: PreparedInstance {
     /// pattern model (a cross-check of the pattern engine against an independent formulation).
     var compactModelForced = false
     var isCancelled: Bool { control?.isCancelled ?? false }
+    /// The pattern space, derived on first use and shared by every copy of this analysis (``patternSpace()``).
+    private var derived = Derived()
     /// Regulation end and match end (match clock).
     let regulationEnd: Int
     let matchEnd: Int
@@ -144,7 +146,7 @@ public struct LineupAnalysis: PreparedInstance {
             guard share > 0, player.isAvailable, planStart < regulationEnd else { return 0 }
             let present = regulationEnd - max(player.arrivesAt ?? 0, 0)
             guard present > 0 else { return 0 }
-            let required = (share * Double(present) - 1e-9).rounded(.up)
+            let required = (share * Double(present) - Tolerance.exact).rounded(.up)
             return max(0, Int(required) - (played[player.id] ?? 0))
         }
         minMinutes = players.map { $0.isAvailable ? $0.minMinutes : nil }
@@ -366,5 +368,48 @@ extension LineupAnalysis {
                 }.map { colours[$0] })
         }
         return LineupGroups(assignment: assignment, schedule: schedule)
+    }
+}
+
+/// The lineup's most expensive derived structure, the players' legal patterns: built once per analysis, on first
+/// use, by whichever stage asks first (the pre-check, the greedy, the pattern engine, the export), and shared
+/// by every copy of the analysis, as the solve's stages each hold one.
+extension LineupAnalysis {
+    struct Derived: Sendable {
+        /// Each player's rules, no patterns yet.
+        let space = OnceCell<LineupPatternSpace>()
+        /// The same with every class's patterns enumerated (nil: too many to list).
+        let patterns = OnceCell<LineupPatternSpace?>()
+    }
+
+    /// The pattern space before enumeration (players' rules, fixed positions, keeper columns): enough for the
+    /// counting arguments on each player alone. Nil past ``LineupPatternSpace/segmentLimit`` segments.
+    func patternSpace() -> LineupPatternSpace? {
+        guard segmentCount <= LineupPatternSpace.segmentLimit else { return nil }
+        var space = derived.space.value {
+            // The cell keeps a space built from a copy with cells of its own, so the space it holds does not hold
+            // the cell (no reference cycle); the caller's copy carries this analysis, its control included.
+            var plain = self
+            plain.derived = Derived()
+            plain.control = nil
+            return LineupPatternSpace(plain)
+        }
+        space.analysis = self
+        return space
+    }
+
+    /// The pattern space with every class's patterns enumerated and tightened, without the mode's structure
+    /// (``LineupPatternSpace/addModeStructure(colourCheck:deadline:)`` adds it to a copy). Nil past the segment
+    /// limit or when the patterns are too many to list (``LineupPatternSpace/enumerateClasses(limit:total:)``).
+    func enumeratedPatterns() -> LineupPatternSpace? {
+        guard let base = patternSpace() else { return nil }
+        var space = derived.patterns.value {
+            var space = base
+            space.analysis.derived = Derived()
+            space.analysis.control = nil
+            return space.enumerateClasses() ? space : nil
+        }
+        space?.analysis = self
+        return space
     }
 }

@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 extension LineupKind {
     static let generatorSize = GeneratorSize(

@@ -28,10 +28,9 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
     /// keeper for a whole period) and the minutes those patterns allow against what the field holds.
     public static func impossibility(_ analysis: LineupAnalysis) -> String? {
         if let reason = analysis.collisions() { return reason }
-        guard analysis.segmentCount <= LineupPatternSpace.segmentLimit else { return nil }
-        var space = LineupPatternSpace(analysis)
+        guard let space = analysis.patternSpace() else { return nil }
         if let reason = space.impossibility() { return reason }
-        if space.enumerate(modeStructure: false), let reason = space.minutesImpossibility() { return reason }
+        if let space = analysis.enumeratedPatterns(), let reason = space.minutesImpossibility() { return reason }
         return nil
     }
 

@@ -1,3 +1,5 @@
+import TouchlineMILP
+
 /// The independent check of a lineup: it re-derives the segments from the match format and every count from
 /// the plan's own segments, never from the code that built the plan.
 enum LineupVerifier {
@@ -228,7 +230,7 @@ enum LineupVerifier {
             for p in players.indices where available(p) {
                 let there = regulationEnd - max(players[p].arrivesAt ?? 0, 0)
                 guard there > 0 else { continue }
-                let required = Int((share * Double(there) - 1e-9).rounded(.up))
+                let required = Int((share * Double(there) - Tolerance.exact).rounded(.up))
                 if regulationMinutes[p] < required {
                     findings.broken.append("minShare: \(name(p)) plays \(regulationMinutes[p]) of the \(required) regulation minutes required")
                 }
@@ -473,7 +475,7 @@ enum LineupVerifier {
             }
             if let share = rules.minShare, share > 0, (instance.state?.minute ?? 0) < regulationEnd {
                 let there = regulationEnd - max(player.arrivesAt ?? 0, 0)
-                if there > 0 { shortfalls.append(max(0, Int((share * Double(there) - 1e-9).rounded(.up)) - regulation)) }
+                if there > 0 { shortfalls.append(max(0, Int((share * Double(there) - Tolerance.exact).rounded(.up)) - regulation)) }
             }
             if let low = player.minMinutes { shortfalls.append(max(0, low - total)) }
         }

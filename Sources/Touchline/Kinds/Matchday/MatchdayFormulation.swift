@@ -22,7 +22,7 @@ extension MatchdayKind {
         }
         model.minimize(LinearExpression(officialsPart.maxLoad), name: "maxLoad")
         let count = Double(max(1, core.officials.count))
-        model.objectives[model.objectives.count - 1].boundFromEarlier = { values in (values[1] / count - 1e-9).rounded(.up) }
+        model.objectives[model.objectives.count - 1].boundFromEarlier = { values in (values[1] / count - Tolerance.exact).rounded(.up) }
         model.minimize(officialsPart.travel, name: "travel", bound: 0)
         model.minimize(officialsPart.repeats, name: "repeatPairings", bound: 0)
         pitchesPart.setPlacementObjectives(&model)

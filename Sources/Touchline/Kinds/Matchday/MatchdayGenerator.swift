@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 extension MatchdayKind {
     static let generatorSize = GeneratorSize(

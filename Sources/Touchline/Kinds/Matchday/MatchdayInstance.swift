@@ -85,6 +85,13 @@ public struct MatchdayInstance: Sendable, Codable {
 
     /// The pitches part alone, as a `pitches` instance.
     public var pitchesInstance: PitchesInstance {
+        Derivations.record(.matchdayPitchesInstance)
+        return pitchesPart
+    }
+
+    /// ``pitchesInstance`` as validation and the verifier derive it for themselves, apart from the solve's
+    /// stages (each re-derives what it checks from the instance, by design), so not counted by ``Derivations``.
+    var pitchesPart: PitchesInstance {
         PitchesInstance(
             pitches: pitches,
             matches: matches.map {

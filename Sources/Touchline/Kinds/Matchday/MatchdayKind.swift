@@ -48,7 +48,9 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
     }
 
     public static func objective(_ instance: MatchdayInstance, _ solution: MatchdaySolution) -> MatchdayObjective {
-        let pitches = PitchesKind.objective(instance.pitchesInstance, solution.pitchesPart)
+        let pitches = PitchesKind.objective(
+            pitches: instance.pitches, matches: instance.matches.map { ($0.id, $0.preferred, $0.teams, $0.start.day) },
+            previous: instance.previous?.pitches, solution.pitchesPart)
         let officials = OfficialsVerifier.objective(
             matches: instance.matches.map { ($0.id, $0.start, solution.pitches[$0.id], $0.teams ?? []) },
             groupOf: Dictionary(uniqueKeysWithValues: instance.pitches.map { ($0.id, $0.group ?? "") }),

@@ -5,9 +5,8 @@ extension MatchdayKind: SplittableKind {
 
     public static func matchCount(_ instance: MatchdayInstance) -> Int { instance.matches.count }
 
-    public static func splitUnits(_ instance: MatchdayInstance) -> [SplitUnit] {
-        let analysis = PitchesAnalysis(instance.pitchesInstance)
-        let core = core(instance)
+    public static func splitUnits(_ prepared: MatchdayPrepared) -> [SplitUnit] {
+        let (instance, analysis, core) = (prepared.instance, prepared.pitches, prepared.core)
         return instance.matches.enumerated().map { index, match in
             SplitUnit(
                 id: match.id, day: match.start.day,
@@ -19,8 +18,8 @@ extension MatchdayKind: SplittableKind {
     }
 
     /// Every pitch belongs to its own region; an official pinned to a match to that match's region.
-    public static func fixedRegions(_ instance: MatchdayInstance) -> [String: String] {
-        let analysis = PitchesAnalysis(instance.pitchesInstance)
+    public static func fixedRegions(_ prepared: MatchdayPrepared) -> [String: String] {
+        let (instance, analysis) = (prepared.instance, prepared.pitches)
         let indexOf = Dictionary(instance.matches.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         return PitchesAnalysis.pitchRegions(instance.pitches).merging(
             OfficialsCore.pinnedRegions(instance.pinned, region: { match in indexOf[match].flatMap(analysis.region(ofMatch:)) }),
@@ -30,9 +29,10 @@ extension MatchdayKind: SplittableKind {
     /// A region's part: its matches, without the pitches of other regions (the published plan's placements
     /// on them dropped) and with the officials given to other regions unable to work (`maxTotal` 0); a pitch
     /// or an official pinned to one of the part's matches stays.
-    public static func restricted(_ instance: MatchdayInstance, to matches: [Int], excluding excluded: Set<String>) -> MatchdayInstance {
+    public static func restricted(_ prepared: MatchdayPrepared, to matches: [Int], excluding excluded: Set<String>) -> MatchdayInstance {
+        let instance = prepared.instance
         var part = restricted(
-            instance, to: matches,
+            prepared, to: matches,
             budgets: OfficialsCore.zeroBudgets(
                 excluded, keepingPinsOf: matches.map { instance.matches[$0].id }, pinned: instance.pinned))
         let kept: Set<String>
@@ -47,11 +47,12 @@ extension MatchdayKind: SplittableKind {
 
     public static func termLimits(_ instance: MatchdayInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }
 
-    public static func termLimitUse(_ instance: MatchdayInstance) -> [String: [Int: Int]] {
-        OfficialsCore.use(greedy(instance)?.assignments, days: instance.matches.map { ($0.id, $0.start.day) })
+    public static func termLimitUse(_ prepared: MatchdayPrepared) -> [String: [Int: Int]] {
+        OfficialsCore.use(greedy(prepared, seconds: nil)?.assignments, days: prepared.instance.matches.map { ($0.id, $0.start.day) })
     }
 
-    public static func restricted(_ instance: MatchdayInstance, to matches: [Int], budgets: [String: Int]) -> MatchdayInstance {
+    public static func restricted(_ prepared: MatchdayPrepared, to matches: [Int], budgets: [String: Int]) -> MatchdayInstance {
+        let instance = prepared.instance
         var part = instance
         part.matches = matches.map { instance.matches[$0] }
         let ids = Set(part.matches.map(\.id))
@@ -61,14 +62,13 @@ extension MatchdayKind: SplittableKind {
                 pitches: PitchesSolution(assignments: previous.pitches.filter { ids.contains($0.key) }),
                 officials: OfficialsSolution(assignments: previous.assignments.filter { ids.contains($0.key) }))
         }
-        part.officials = core(instance).partOfficials(
+        part.officials = prepared.core.partOfficials(
             matches, pinned: part.pinned, previous: part.previous?.assignments, budgets: budgets)
         return part
     }
 
-    public static func merged(_ instance: MatchdayInstance, _ parts: [MatchdaySolution]) -> MatchdaySolution {
-        let analysis = PitchesAnalysis(instance.pitchesInstance)
-        let core = core(instance)
+    public static func merged(_ prepared: MatchdayPrepared, _ parts: [MatchdaySolution]) -> MatchdaySolution {
+        let (instance, analysis, core) = (prepared.instance, prepared.pitches, prepared.core)
         var pitches: [String: String] = [:]
         var assignments: [String: [String]] = [:]
         for part in parts {

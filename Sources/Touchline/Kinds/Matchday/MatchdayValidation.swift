@@ -5,7 +5,7 @@ extension MatchdayKind {
         var issues = IssueCollector()
         if let problem = instance.problem { issues.require(problem == name, "problem", "expected \"matchday\"") }
         TeamName.validate(instance.teams, into: &issues)
-        var pitchesPart = instance.pitchesInstance
+        var pitchesPart = instance.pitchesPart
         pitchesPart.problem = nil
         for issue in pitchesPart.issues() where !issue.path.hasPrefix("previous") { issues.add(issue.path, issue.message) }
         let places = instance.pitches.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) }

@@ -2,7 +2,7 @@ import TouchlineMILP
 
 extension MatchdayKind {
     public static func verify(_ instance: MatchdayInstance, _ solution: MatchdaySolution) -> [String] {
-        var violations = PitchesKind.verify(instance.pitchesInstance, solution.pitchesPart)
+        var violations = PitchesKind.verify(instance.pitchesPart, solution.pitchesPart)
         violations += verifier(instance, pitchOf: solution.pitches).check(solution.officialsPart)
         return violations
     }

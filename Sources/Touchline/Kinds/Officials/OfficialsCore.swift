@@ -1,3 +1,5 @@
+import TouchlineMILP
+
 /// What the `officials` and `matchday` kinds share: matches with times, teams and slot counts, officials
 /// with their rules, pins, rest, and travel times between places. A match's place is fixed (`officials`) or
 /// chosen among candidates (`matchday`); everything here takes the place as an argument.
@@ -58,6 +60,7 @@ struct OfficialsCore: Sendable {
         matches: [Match], officials: [Official], places: [TravelPlace], placeNames: [String],
         travelEntries: [TravelEntry], speedKmh: Double, rest: Int, pins: [OfficialPin], league: League = League()
     ) {
+        Derivations.record(.officialsCore)
         self.matches = matches
         softTeamConflicts = league.softTeamConflicts
         avoidIsHard = league.avoidIsHard
@@ -117,10 +120,10 @@ struct OfficialsCore: Sendable {
     /// A leg's km rounded up: great-circle between degrees, Euclidean between planar km.
     static func legKm(_ a: Location, _ b: Location) -> Int? {
         if let latA = a.lat, let lonA = a.lon, let latB = b.lat, let lonB = b.lon {
-            return Int((TravelTimes.greatCircleKilometres(latA, lonA, latB, lonB) - 1e-9).rounded(.up))
+            return Int((TravelTimes.greatCircleKilometres(latA, lonA, latB, lonB) - Tolerance.exact).rounded(.up))
         }
         if let xA = a.x, let yA = a.y, let xB = b.x, let yB = b.y {
-            return Int((((xB - xA) * (xB - xA) + (yB - yA) * (yB - yA)).squareRoot() - 1e-9).rounded(.up))
+            return Int((((xB - xA) * (xB - xA) + (yB - yA) * (yB - yA)).squareRoot() - Tolerance.exact).rounded(.up))
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 extension OfficialsKind {
     static let generatorSize = GeneratorSize(

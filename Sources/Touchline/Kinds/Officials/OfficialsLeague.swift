@@ -1,5 +1,6 @@
 import Foundation
 import TouchlineMILP
+import TouchlineSearch
 
 /// The solve of an assignor's own objective (`rules.objective`): the whole model of the objective's terms
 /// (exact routes, deviation and frequency), the cost-aware greedy as its start, then a large-neighbourhood
@@ -101,7 +102,7 @@ extension OfficialsKind: OwnPipelineKind {
         if levelCount > 1, stats.count > 1, !options.isCancelled, let reached = stats[1].value {
             // What is left of the limit, and no more: a floor here (it was half a second) ran past a 1 s limit.
             let boundSeconds = midSized ? min(0.1 * limit, 10) : max(0.05, limit - elapsed())
-            var found = decompositionBound(instance, solver: solver, seconds: boundSeconds, options: options)
+            var found = decompositionBound(prepared, solver: solver, seconds: boundSeconds, options: options)
             if midSized && limit - elapsed() > 1, let start = whole.encode(solution) {
                 // The whole model's branch and bound from the search's plan: a better plan, a bound, or a proof.
                 var wholeOptions = options
@@ -118,18 +119,18 @@ extension OfficialsKind: OwnPipelineKind {
                 if result.levels.count > 1, let levelBound = result.levels[1].bound,
                     result.levels[1].termination == .optimal || result.levels[1].termination == .feasible
                 {
-                    found = max(found ?? -.infinity, (levelBound - 1e-6).rounded(.up))
+                    found = max(found ?? -.infinity, (levelBound - Tolerance.solver).rounded(.up))
                 }
                 rounds += result.nodes
             } else if !midSized && limit - elapsed() > 1 {
                 var relaxed = whole.model
-                relaxed.add(first.expression >= firstBound - 1e-6, name: "hold_\(first.name)")
+                relaxed.add(first.expression >= firstBound - Tolerance.solver, name: "hold_\(first.name)")
                 // Loading and scaling the whole model comes before GLPK's own clock starts (0.7 s on RA-5-50):
                 // the LP gets less than what is left, so that the limit holds.
                 let lpSeconds = 0.7 * (limit - elapsed()) - 0.2
                 let lp = solver.relaxation(relaxed, level: 1, timeLimitSeconds: lpSeconds, options: options)
                 if lp.termination == .optimal, let value = lp.objective {
-                    found = max(found ?? -.infinity, (value - 1e-6).rounded(.up))
+                    found = max(found ?? -.infinity, (value - Tolerance.solver).rounded(.up))
                 }
             }
             let planValues = Self.levels(objective(instance, solution))
@@ -163,8 +164,9 @@ extension OfficialsKind {
     /// official is then at least 1 away from the average); a day not bounded within the time counts 0. Nil
     /// when the level has other terms, or when nothing at all was bounded.
     static func decompositionBound(
-        _ instance: OfficialsInstance, solver: any Solver, seconds: Double, options: SolveOptions
+        _ prepared: OfficialsPrepared, solver: any Solver, seconds: Double, options: SolveOptions
     ) -> Double? {
+        let instance = prepared.instance
         let started = ContinuousClock.now
         let levels = objectiveLevels(instance)
         guard levels.count >= 2, levels[0].weights.map(\.term) == [.filled], !levels[1].maximise else { return nil }
@@ -175,7 +177,7 @@ extension OfficialsKind {
             guard weight >= 0, daily.contains(term) || seasonal.contains(term) else { return nil }
             weights[term] = weight
         }
-        let core = core(instance)
+        let core = prepared.core
         let n = instance.officials.count
         guard n > 0 else { return nil }
         var total = 0.0
@@ -228,10 +230,10 @@ extension OfficialsKind {
             guard result.levels.count >= 2, result.levels[0].termination == .optimal else { continue }
             let level = result.levels[1]
             if level.termination == .optimal, let value = level.objective {
-                total += (value - 1e-6).rounded(.up)
+                total += (value - Tolerance.solver).rounded(.up)
                 bounded += 1
             } else if let value = level.bound {
-                total += max(0, (value - 1e-6).rounded(.up))
+                total += max(0, (value - Tolerance.solver).rounded(.up))
                 bounded += 1
             }
         }

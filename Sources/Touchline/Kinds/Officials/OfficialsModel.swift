@@ -489,7 +489,7 @@ struct OfficialsModelBuilder {
         model.minimize(LinearExpression(maxLoad), name: "maxLoad", bound: Double(pins.max() ?? 0))
         let officials = Double(max(1, core.officials.count)), pinned = Double(pins.max() ?? 0)
         model.objectives[model.objectives.count - 1].boundFromEarlier = { values in
-            max(pinned, (values[0] / officials - 1e-9).rounded(.up))
+            max(pinned, (values[0] / officials - Tolerance.exact).rounded(.up))
         }
         model.minimize(travel, name: "travel", bound: 0)
         model.minimize(repeats, name: "repeatPairings", bound: 0)

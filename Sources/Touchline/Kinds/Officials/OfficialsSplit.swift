@@ -10,8 +10,8 @@ extension OfficialsKind: SplittableKind {
 
     public static func matchCount(_ instance: OfficialsInstance) -> Int { instance.matches.count }
 
-    public static func splitUnits(_ instance: OfficialsInstance) -> [SplitUnit] {
-        let core = core(instance)
+    public static func splitUnits(_ prepared: OfficialsPrepared) -> [SplitUnit] {
+        let (instance, core) = (prepared.instance, prepared.core)
         let regions = venueRegions(instance)
         return instance.matches.enumerated().map { index, match in
             SplitUnit(
@@ -28,7 +28,8 @@ extension OfficialsKind: SplittableKind {
     }
 
     /// An official pinned to a match belongs to that match's region (the first pin's, in instance order).
-    public static func fixedRegions(_ instance: OfficialsInstance) -> [String: String] {
+    public static func fixedRegions(_ prepared: OfficialsPrepared) -> [String: String] {
+        let instance = prepared.instance
         let regions = venueRegions(instance)
         let venueOf = Dictionary(instance.matches.map { ($0.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
         return OfficialsCore.pinnedRegions(instance.pinned, region: { match in venueOf[match].flatMap { regions[$0] ?? nil } })
@@ -37,20 +38,22 @@ extension OfficialsKind: SplittableKind {
     /// A region's part: the officials given to other regions stay (pins and the published plan may name them)
     /// with no matches to work (`maxTotal` 0), unless pinned to one of the part's matches (the merge's
     /// verification then catches an official the regions' plans double-book).
-    public static func restricted(_ instance: OfficialsInstance, to matches: [Int], excluding excluded: Set<String>) -> OfficialsInstance {
-        restricted(
-            instance, to: matches,
+    public static func restricted(_ prepared: OfficialsPrepared, to matches: [Int], excluding excluded: Set<String>) -> OfficialsInstance {
+        let instance = prepared.instance
+        return restricted(
+            prepared, to: matches,
             budgets: OfficialsCore.zeroBudgets(
                 excluded, keepingPinsOf: matches.map { instance.matches[$0].id }, pinned: instance.pinned))
     }
 
     public static func termLimits(_ instance: OfficialsInstance) -> [String: Int] { OfficialsCore.termLimits(instance.officials) }
 
-    public static func termLimitUse(_ instance: OfficialsInstance) -> [String: [Int: Int]] {
-        OfficialsCore.use(greedy(instance)?.assignments, days: instance.matches.map { ($0.id, $0.start.day) })
+    public static func termLimitUse(_ prepared: OfficialsPrepared) -> [String: [Int: Int]] {
+        OfficialsCore.use(greedy(prepared, seconds: nil)?.assignments, days: prepared.instance.matches.map { ($0.id, $0.start.day) })
     }
 
-    public static func restricted(_ instance: OfficialsInstance, to matches: [Int], budgets: [String: Int]) -> OfficialsInstance {
+    public static func restricted(_ prepared: OfficialsPrepared, to matches: [Int], budgets: [String: Int]) -> OfficialsInstance {
+        let instance = prepared.instance
         var part = instance
         part.matches = matches.map { instance.matches[$0] }
         let ids = Set(part.matches.map(\.id))
@@ -58,19 +61,19 @@ extension OfficialsKind: SplittableKind {
         if let previous = instance.previous {
             part.previous = OfficialsSolution(assignments: previous.assignments.filter { ids.contains($0.key) })
         }
-        part.officials = core(instance).partOfficials(
+        part.officials = prepared.core.partOfficials(
             matches, pinned: part.pinned, previous: part.previous?.assignments, budgets: budgets)
         return part
     }
 
-    public static func merged(_ instance: OfficialsInstance, _ parts: [OfficialsSolution]) -> OfficialsSolution {
-        let core = core(instance)
+    public static func merged(_ prepared: OfficialsPrepared, _ parts: [OfficialsSolution]) -> OfficialsSolution {
+        let (instance, core) = (prepared.instance, prepared.core)
         var assignments: [String: [String]] = [:]
         for part in parts { assignments.merge(part.assignments) { first, _ in first } }
         let crews = instance.matches.map { match in
             (assignments[match.id] ?? []).compactMap { core.officialIndex[$0] }
         }
-        return core.solution(crews: crews, placeOf: venuePlaces(instance))
+        return core.solution(crews: crews, placeOf: prepared.places)
     }
 
     public static func assignedMatches(_ solution: OfficialsSolution) -> Set<String> {

@@ -1,4 +1,5 @@
 import Foundation
+import TouchlineMILP
 
 /// Re-checks the officials part of a plan from the instance alone (no code shared with the solvers): known
 /// ids, slot counts and the unfilled list, level, availability, conflicts of interest, pins, rest and travel
@@ -62,13 +63,13 @@ struct OfficialsVerifier {
         if let grouped = entry(from.group, to.group) { return grouped }
         if from.group == to.group { return 0 }
         if let x1 = from.x, let y1 = from.y, let x2 = to.x, let y2 = to.y, from.lat == nil || to.lat == nil {
-            return Int(ceil(((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot() / speed * 60 - 1e-9))
+            return Int(ceil(((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot() / speed * 60 - Tolerance.exact))
         }
         guard let lat1 = from.lat, let lon1 = from.lon, let lat2 = to.lat, let lon2 = to.lon else { return 0 }
         let r = Double.pi / 180
         let a = pow(sin((lat2 - lat1) * r / 2), 2) + cos(lat1 * r) * cos(lat2 * r) * pow(sin((lon2 - lon1) * r / 2), 2)
         let km = 2 * 6371.0088 * asin(min(1, a.squareRoot()))
-        return Int(ceil(km / speed * 60 - 1e-9))
+        return Int(ceil(km / speed * 60 - Tolerance.exact))
     }
 
     func check(_ solution: OfficialsSolution) -> [String] {
@@ -229,10 +230,10 @@ extension OfficialsVerifier {
         if let lat1 = a.lat, let lon1 = a.lon, let lat2 = b.lat, let lon2 = b.lon {
             let r = Double.pi / 180
             let h = pow(sin((lat2 - lat1) * r / 2), 2) + cos(lat1 * r) * cos(lat2 * r) * pow(sin((lon2 - lon1) * r / 2), 2)
-            return Int(ceil(2 * 6371.0088 * asin(min(1, h.squareRoot())) - 1e-9))
+            return Int(ceil(2 * 6371.0088 * asin(min(1, h.squareRoot())) - Tolerance.exact))
         }
         if let x1 = a.x, let y1 = a.y, let x2 = b.x, let y2 = b.y {
-            return Int(ceil(((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot() - 1e-9))
+            return Int(ceil(((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot() - Tolerance.exact))
         }
         return nil
     }

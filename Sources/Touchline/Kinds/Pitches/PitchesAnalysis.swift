@@ -21,6 +21,7 @@ public struct PitchesAnalysis: PreparedInstance {
     }
 
     init(_ instance: PitchesInstance) {
+        Derivations.record(.pitchesAnalysis)
         self.instance = instance
         var index: [String: Int] = [:]
         for (position, pitch) in instance.pitches.enumerated() { index[pitch.id] = position }

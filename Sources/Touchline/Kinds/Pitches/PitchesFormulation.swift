@@ -143,7 +143,9 @@ struct PitchesModelBuilder {
         model.minimize(LinearExpression(maxUsage), name: "maxUsage")
         let eligible = x.map { $0.map(\.pitch) }, pitchCount = analysis.instance.pitches.count
         model.objectives[model.objectives.count - 1].boundFromEarlier = { values in
-            Double(PitchesAnalysis.leastLargestUsage(eligible: eligible, pitchCount: pitchCount, placed: Int((values[0] - 1e-6).rounded(.up))))
+            Double(
+                PitchesAnalysis.leastLargestUsage(
+                    eligible: eligible, pitchCount: pitchCount, placed: Int((values[0] - Tolerance.solver).rounded(.up))))
         }
         model.minimize(splits, name: "groupSplits", bound: 0)
     }

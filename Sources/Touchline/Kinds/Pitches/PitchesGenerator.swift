@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 extension PitchesKind {
     static let generatorSize = GeneratorSize(

@@ -5,8 +5,8 @@ extension PitchesKind: SplittableKind {
 
     public static func matchCount(_ instance: PitchesInstance) -> Int { instance.matches.count }
 
-    public static func splitUnits(_ instance: PitchesInstance) -> [SplitUnit] {
-        let analysis = PitchesAnalysis(instance)
+    public static func splitUnits(_ analysis: PitchesAnalysis) -> [SplitUnit] {
+        let instance = analysis.instance
         return instance.matches.enumerated().map { index, match in
             SplitUnit(
                 id: match.id, day: match.start.day,
@@ -17,15 +17,16 @@ extension PitchesKind: SplittableKind {
     }
 
     /// Every pitch belongs to its own region.
-    public static func fixedRegions(_ instance: PitchesInstance) -> [String: String] {
-        PitchesAnalysis.pitchRegions(instance.pitches)
+    public static func fixedRegions(_ analysis: PitchesAnalysis) -> [String: String] {
+        PitchesAnalysis.pitchRegions(analysis.instance.pitches)
     }
 
     /// A region's part: its matches, without the pitches of other regions (and the published plan's entries
     /// that named them: keeping such a placement is not possible in the part). A pitch one of the part's
     /// matches is pinned to stays (the merge's verification catches a pitch two regions' plans double-book).
-    public static func restricted(_ instance: PitchesInstance, to matches: [Int], excluding excluded: Set<String>) -> PitchesInstance {
-        var part = restricted(instance, to: matches, budgets: [:])
+    public static func restricted(_ analysis: PitchesAnalysis, to matches: [Int], excluding excluded: Set<String>) -> PitchesInstance {
+        let instance = analysis.instance
+        var part = restricted(analysis, to: matches, budgets: [:])
         let kept: Set<String>
         (part.pitches, part.matches, kept) = PitchesAnalysis.regionPart(instance.pitches, part.matches, excluded: excluded)
         if let previous = part.previous {
@@ -36,9 +37,10 @@ extension PitchesKind: SplittableKind {
 
     public static func termLimits(_ instance: PitchesInstance) -> [String: Int] { [:] }
 
-    public static func termLimitUse(_ instance: PitchesInstance) -> [String: [Int: Int]] { [:] }
+    public static func termLimitUse(_ analysis: PitchesAnalysis) -> [String: [Int: Int]] { [:] }
 
-    public static func restricted(_ instance: PitchesInstance, to matches: [Int], budgets: [String: Int]) -> PitchesInstance {
+    public static func restricted(_ analysis: PitchesAnalysis, to matches: [Int], budgets: [String: Int]) -> PitchesInstance {
+        let instance = analysis.instance
         var part = instance
         part.matches = matches.map { instance.matches[$0] }
         if let previous = instance.previous {
@@ -48,8 +50,8 @@ extension PitchesKind: SplittableKind {
         return part
     }
 
-    public static func merged(_ instance: PitchesInstance, _ parts: [PitchesSolution]) -> PitchesSolution {
-        let analysis = PitchesAnalysis(instance)
+    public static func merged(_ analysis: PitchesAnalysis, _ parts: [PitchesSolution]) -> PitchesSolution {
+        let instance = analysis.instance
         var assignments: [String: String] = [:]
         for part in parts { assignments.merge(part.assignments) { first, _ in first } }
         return analysis.solution(

@@ -71,25 +71,36 @@ extension PitchesKind {
 
     /// The objective of a plan, counted from the plan.
     public static func objective(_ instance: PitchesInstance, _ solution: PitchesSolution) -> PitchesObjective {
+        objective(
+            pitches: instance.pitches, matches: instance.matches.map { ($0.id, $0.preferred, $0.teams, $0.start.day) },
+            previous: instance.previous?.assignments, solution)
+    }
+
+    /// The objective from the pitches and each match's id, preferred pitches, teams and day (what matchday's
+    /// matches share with a pitches instance's), with the published plan's placements.
+    static func objective(
+        pitches: [Pitch], matches: [(id: String, preferred: [String]?, teams: [String]?, day: Int)], previous: [String: String]?,
+        _ solution: PitchesSolution
+    ) -> PitchesObjective {
         var groupOf: [String: String] = [:]
-        for pitch in instance.pitches { groupOf[pitch.id] = pitch.group ?? "" }
+        for pitch in pitches { groupOf[pitch.id] = pitch.group ?? "" }
         var placed = 0, preferred = 0
         var counts: [String: Int] = [:]
         var groupsOfTeamDay: [String: Set<String>] = [:]
-        for match in instance.matches {
+        for match in matches {
             guard let pitch = solution.assignments[match.id] else { continue }
             placed += 1
             counts[pitch, default: 0] += 1
             if (match.preferred ?? []).contains(pitch) { preferred += 1 }
             for team in Set(match.teams ?? []) {
-                groupsOfTeamDay["\(team)|\(match.start.day)", default: []].insert(groupOf[pitch] ?? "")
+                groupsOfTeamDay["\(team)|\(match.day)", default: []].insert(groupOf[pitch] ?? "")
             }
         }
         var changes: Int? = nil
-        if let previous = instance.previous {
+        if let previous {
             changes =
-                instance.matches.filter { match in
-                    guard let old = previous.assignments[match.id] else { return false }
+                matches.filter { match in
+                    guard let old = previous[match.id] else { return false }
                     return solution.assignments[match.id] != old
                 }.count
         }

@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 /// The Eton Field Game's grounds and a term's fixture pattern, for the generators of `pitches`, `officials` and
 /// `matchday` (`touchline generate`). The field groups, pitch names, houses, competitions and kick-off times

@@ -1,4 +1,5 @@
 import Foundation
+import TouchlineMILP
 
 /// A place for travel purposes: a venue of `officials` or a pitch of `matchday`.
 struct TravelPlace: Sendable {
@@ -34,10 +35,10 @@ struct TravelTimes: Sendable {
                     table[i][j] = grouped
                 } else if let latA = a.lat, let lonA = a.lon, let latB = b.lat, let lonB = b.lon {
                     let kilometres = Self.greatCircleKilometres(latA, lonA, latB, lonB)
-                    table[i][j] = Int((kilometres / speedKmh * 60 - 1e-9).rounded(.up))
+                    table[i][j] = Int((kilometres / speedKmh * 60 - Tolerance.exact).rounded(.up))
                 } else if let xA = a.x, let yA = a.y, let xB = b.x, let yB = b.y {
                     let kilometres = ((xB - xA) * (xB - xA) + (yB - yA) * (yB - yA)).squareRoot()
-                    table[i][j] = Int((kilometres / speedKmh * 60 - 1e-9).rounded(.up))
+                    table[i][j] = Int((kilometres / speedKmh * 60 - Tolerance.exact).rounded(.up))
                 }
             }
         }

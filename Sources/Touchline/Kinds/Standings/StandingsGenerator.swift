@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 extension StandingsKind {
     static let generatorSize = GeneratorSize(

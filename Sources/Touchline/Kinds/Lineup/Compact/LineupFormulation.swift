@@ -624,10 +624,10 @@ extension LineupKind {
     /// compact model.
     public static func formulate(_ analysis: LineupAnalysis) -> Formulation<LineupSolution> {
         do {
-            var space = LineupPatternSpace(analysis)
             // The listing of colour schedules is bounded as in a solve (the export of a colour squad of 14 spent
             // 25 s listing schedules; without the list the model keeps its exact size columns).
-            if !analysis.compactModelForced, space.modeLimit == nil, space.enumerate(deadline: ContinuousClock.now + .seconds(3)) {
+            if !analysis.compactModelForced, analysis.patternSpace()?.modeLimit == nil, var space = analysis.enumeratedPatterns() {
+                space.addModeStructure(deadline: ContinuousClock.now + .seconds(3))
                 let split = space.splitClasses()
                 let master = LineupPatternModel(split, window: nil, goal: .lexicographic)
                 return Formulation(

@@ -24,8 +24,7 @@ enum LineupGreedy {
         }
         if best == nil, analysis.instance.mode == .balanced || analysis.instance.mode == .preMarked {
             // The rotation is myopic: on squads it cannot fill, search over the players' legal patterns.
-            var space = LineupPatternSpace(analysis)
-            if space.enumerate(), var repair = LineupPatternRepair(space), let plan = repair.search() {
+            if let space = analysis.enumeratedPatterns(), var repair = LineupPatternRepair(space), let plan = repair.search() {
                 let solution = analysis.solution(plan)
                 let findings = LineupVerifier.check(analysis.instance, solution)
                 if findings.structural.isEmpty && findings.broken.isEmpty { return plan }
@@ -38,9 +37,8 @@ enum LineupGreedy {
                 var search = LineupColourSearch(prepared, seconds: budget)
                 return search.search(schedules: schedules)
             }
-            var space = LineupPatternSpace(analysis)
             let deadline = started.advanced(by: .nanoseconds(Int64(budget * 1e9)))
-            if space.enumerate(modeStructure: false) {
+            if let space = analysis.enumeratedPatterns() {
                 var search = LineupColourSearch(space, seconds: budget)
                 if let schedules = space.colourScheduleList(
                     limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }, deadline: deadline),

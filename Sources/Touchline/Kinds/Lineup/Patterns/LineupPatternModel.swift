@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 /// The pattern model of a lineup over a window of each class's patterns.
 ///

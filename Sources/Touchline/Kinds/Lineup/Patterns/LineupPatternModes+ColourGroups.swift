@@ -155,7 +155,7 @@ extension LineupPatternModel {
                 row.terms.reduce(0.0) { $0 + ($1.coefficient > 0 ? $1.coefficient * model.variables[$1.index].upper : 0) }
             }
             columns.schedules = schedules.enumerated().map { i, schedule in
-                let fits = schedule.members.allSatisfy { Double($0.value) <= capacity[maskIndex[$0.key]!] + 1e-9 }
+                let fits = schedule.members.allSatisfy { Double($0.value) <= capacity[maskIndex[$0.key]!] + Tolerance.exact }
                 return fits ? model.addBinary("schedule[\(i)]") : nil
             }
             model.add(sum(columns.schedules) == 1, name: "schedule")

@@ -1,5 +1,6 @@
 import Foundation
 import TouchlineMILP
+import TouchlineSearch
 
 /// A legal plan from the players' legal patterns, without a solver: each player holds one pattern (so every
 /// rule of their own holds by construction) and a min-conflicts search swaps patterns until the shared rules

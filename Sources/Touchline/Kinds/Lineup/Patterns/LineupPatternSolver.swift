@@ -294,13 +294,13 @@ enum LineupPatternSolver {
                     } else {
                         // The window's solution is no plan: its optimum is unknown, so the level is not proven.
                         levelProven = false
-                        bound = min(bound, fixing.lpBound.map { ($0 - 1e-6).rounded(.up) } ?? 0)
+                        bound = min(bound, fixing.lpBound.map { ($0 - Tolerance.solver).rounded(.up) } ?? 0)
                     }
                 }
                 if fixing.status == .infeasible && fixing.values == nil && fixing.steps.first == "LP infeasible" { empty.insert(w) }
                 if fixing.status == .stopped {
                     levelProven = false
-                    bound = min(bound, fixing.lpBound.map { ($0 - 1e-6).rounded(.up) } ?? 0)
+                    bound = min(bound, fixing.lpBound.map { ($0 - Tolerance.solver).rounded(.up) } ?? 0)
                 }
             }
             let reached = value(best!.1)
@@ -350,10 +350,10 @@ extension LineupKind {
         let clock = ContinuousClock.now
         var analysis = prepared
         analysis.control = options.control
-        var space = LineupPatternSpace(analysis)
         let total = options.timeLimitSeconds ?? 10
+        guard analysis.patternSpace()?.modeLimit == nil, var space = analysis.enumeratedPatterns() else { return nil }
         // Listing colour schedules and the greedy's colour search take at most a share of the limit each.
-        guard space.modeLimit == nil, space.enumerate(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9)))) else { return nil }
+        space.addModeStructure(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9))))
         let start = LineupGreedy.plan(analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds), space: space)
         options.control?.report(
             .heuristic(

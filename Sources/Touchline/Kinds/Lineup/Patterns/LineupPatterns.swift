@@ -154,7 +154,9 @@ struct LineupClass: Sendable {
 
 /// The pattern view of a lineup instance (balanced and pre-marked modes, live re-plans).
 struct LineupPatternSpace: Sendable {
-    let analysis: LineupAnalysis
+    /// The analysis it was built from (a solve's own copy, with its control, when taken from
+    /// ``LineupAnalysis/patternSpace()``).
+    var analysis: LineupAnalysis
     let enumerator: LineupPatternEnumerator
     /// Per player: their rules (nil for injured and unavailable players, who never play).
     let rules: [LineupPlayerRules?]
@@ -177,6 +179,7 @@ struct LineupPatternSpace: Sendable {
     static let segmentLimit = 64
 
     init(_ analysis: LineupAnalysis) {
+        Derivations.record(.lineupPatternSpace)
         self.analysis = analysis
         enumerator = LineupPatternEnumerator(analysis)
         let a = analysis
@@ -453,6 +456,13 @@ struct LineupPatternSpace: Sendable {
         limit: Int = 20_000, total: Int = 120_000, modeStructure: Bool = true, colourCheck: Bool = true,
         deadline: ContinuousClock.Instant? = nil
     ) -> Bool {
+        guard enumerateClasses(limit: limit, total: total) else { return false }
+        if modeStructure { addModeStructure(colourCheck: colourCheck, deadline: deadline) }
+        return true
+    }
+
+    /// The classes and their patterns, without the mode's structure (``enumerate(limit:total:modeStructure:colourCheck:deadline:)``).
+    mutating func enumerateClasses(limit: Int = 20_000, total: Int = 120_000) -> Bool {
         let a = analysis
         guard a.segmentCount <= Self.segmentLimit else { return false }
         struct Key: Hashable {
@@ -512,7 +522,13 @@ struct LineupPatternSpace: Sendable {
             classes[c].balances = classes[c].patterns.map { offset + $0.minutes }
         }
         step = max(1, divisor)
-        guard modeStructure else { return true }
+        return true
+    }
+
+    /// The mode's structure on enumerated classes: the queue scenarios of a turn-based squad, the checked colour
+    /// schedules of a colour-group squad (listed until `deadline`), each filtering the patterns.
+    mutating func addModeStructure(colourCheck: Bool = true, deadline: ContinuousClock.Instant? = nil) {
+        let a = analysis
         if a.instance.mode == .turnBased, let found = turnScenarios() {
             scenarios = found
             filterByScenarios()
@@ -526,6 +542,5 @@ struct LineupPatternSpace: Sendable {
                 filterByColourSchedules()
             }
         }
-        return true
     }
 }

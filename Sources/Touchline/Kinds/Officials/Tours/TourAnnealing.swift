@@ -1,5 +1,6 @@
 import Foundation
 import TouchlineMILP
+import TouchlineSearch
 
 /// A repair for season tours where the depth-first search finds no first plan in time (the windows and the
 /// venues to visit make plain construction fail on large leagues): simulated annealing over plans that give

@@ -28,6 +28,8 @@ struct TourProblem: Sendable {
     let interchangeable: Bool
     /// The instance's match index of each game.
     let matchOf: [Int]
+    /// The prepared instance's core, which a plan's solution is written from (not derived again).
+    let core: OfficialsCore
 
     /// The problem, or why the instance has no plan (proven by counting).
     static func make(_ instance: OfficialsInstance, core: OfficialsCore) -> Result<TourProblem, TourImpossible> {
@@ -90,7 +92,7 @@ struct TourProblem: Sendable {
                 n: n, slotCount: starts.count, slots: slots, venue: venue, teams: teams, venueCount: ids.count,
                 teamCount: teamIndex.count, km: km, allowed: allowed, reachable: reachable,
                 venueWindow: rules.venueWindow ?? 1, teamWindow: rules.teamWindow ?? 1, visit: visit,
-                interchangeable: allowed.allSatisfy { $0 == allowed[0] }, matchOf: matchOf))
+                interchangeable: allowed.allSatisfy { $0 == allowed[0] }, matchOf: matchOf, core: core))
     }
 
     /// The relaxation the bounds are computed on: every official may take every game (the same windows).
@@ -99,7 +101,7 @@ struct TourProblem: Sendable {
         return TourProblem(
             n: n, slotCount: slotCount, slots: slots, venue: venue, teams: teams, venueCount: venueCount,
             teamCount: teamCount, km: km, allowed: all, reachable: reachable, venueWindow: venueWindow,
-            teamWindow: teamWindow, visit: [], interchangeable: true, matchOf: matchOf)
+            teamWindow: teamWindow, visit: [], interchangeable: true, matchOf: matchOf, core: core)
     }
 
     /// True when one official may not take both games g and h, `apart` (≥ 1) slots apart, by the windows: the
@@ -132,7 +134,6 @@ struct TourProblem: Sendable {
 
     /// The solution of a plan (per slot, per official, the game's position k in its slot), with its kilometres.
     func solution(_ instance: OfficialsInstance, plan: [[Int]]) -> OfficialsSolution {
-        let core = OfficialsKind.core(instance)
         var crews = [[Int]](repeating: [], count: instance.matches.count)
         for (s, row) in plan.enumerated() {
             for (o, k) in row.enumerated() { crews[matchOf[s * n + k]].append(o) }

@@ -1,5 +1,6 @@
 import Foundation
 import TouchlineMILP
+import TouchlineSearch
 
 /// The re-matching neighbourhood of a season-tour plan: cut every official's season at two slots a < b into a
 /// head (before a), a middle (a up to b) and a tail (from b), and give each official's head and tail the middle

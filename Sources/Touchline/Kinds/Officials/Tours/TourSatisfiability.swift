@@ -1,4 +1,5 @@
 import TouchlineMILP
+import TouchlineSearch
 
 /// Whether a season-tour instance has any plan at all, by the satisfiability solver: where the windows are as
 /// tight as the league allows (a venue window as long as there are officials), a depth-first search and the

@@ -1,5 +1,6 @@
 import Foundation
 import TouchlineMILP
+import TouchlineSearch
 
 /// A depth-first branch and bound over the officials' season tours: slot by slot, official by official, each
 /// official takes a game of the slot that keeps the windows, nearest venue first. Its bound is the kilometres

@@ -1,9 +1,9 @@
 /// The assignment problem: each row of a square cost matrix to a distinct column, at the least total cost.
-public enum AssignmentProblem {
+package enum AssignmentProblem {
     /// Per row, its column in an assignment of least total cost (the O(n³) Hungarian method with potentials).
     /// Costs should stay far below `Int.max / 4`; a forbidden pair is best given a cost larger than the sum of
     /// any allowed assignment, and checked by the caller.
-    public static func minimumCost(_ cost: [[Int]]) -> [Int] {
+    package static func minimumCost(_ cost: [[Int]]) -> [Int] {
         let n = cost.count
         if n == 0 { return [] }
         let infinity = Int.max / 4

@@ -2,12 +2,12 @@
 /// `touchline generate`, the fuzzer and the tests' random instances are the same for the same seed on every
 /// platform and toolchain (the standard library's `random(in:using:)` algorithms are not promised to stay the
 /// same).
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,27 +16,27 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A whole number in `range` (modulo reduction: the bias is below 2⁻⁵⁰ for the small ranges used here).
-    public mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         let width = UInt64(range.upperBound - range.lowerBound) + 1
         return range.lowerBound + Int(next() % width)
     }
 
     /// A whole number from 0 to `bound` − 1 (`bound` > 0).
-    public mutating func int(below bound: Int) -> Int { int(in: 0...(bound - 1)) }
+    package mutating func int(below bound: Int) -> Int { int(in: 0...(bound - 1)) }
 
     /// A number in [0, 1) with 53 random bits.
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+    package mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
 
     /// True with probability `probability`.
-    public mutating func chance(_ probability: Double) -> Bool { unit() < probability }
+    package mutating func chance(_ probability: Double) -> Bool { unit() < probability }
 
     /// One element of a non-empty array.
-    public mutating func pick<Element>(_ elements: [Element]) -> Element {
+    package mutating func pick<Element>(_ elements: [Element]) -> Element {
         elements[int(in: 0...(elements.count - 1))]
     }
 
     /// The elements in a random order (Fisher–Yates).
-    public mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {
+    package mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {
         var result = elements
         if result.count < 2 { return result }
         for index in stride(from: result.count - 1, to: 0, by: -1) {
@@ -46,7 +46,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A Poisson-distributed count with mean `mean` (Knuth's method; for goals in a match).
-    public mutating func poisson(mean: Double) -> Int {
+    package mutating func poisson(mean: Double) -> Int {
         let limit = (-mean).exp
         var count = 0
         var product = unit()
