@@ -4,7 +4,8 @@ public struct SolveOptions: Sendable {
     public var timeLimitSeconds: Double?
     /// Relative gap at which a level may stop (0 proves optimality).
     public var mipGap: Double
-    /// GLPK memory limit in megabytes; `nil` for none. Exceeding it is reported as a solver error.
+    /// The backend's memory limit in megabytes (GLPK's `glp_mem_limit`); `nil` for none. Exceeding it is
+    /// reported as a solver error.
     public var memoryLimitMB: Int?
     /// Forward the solver's log to standard error (never to standard output).
     public var verbose: Bool
@@ -24,8 +25,6 @@ public struct SolveOptions: Sendable {
     /// choose a path (how long a procedure tries one form before another) give way to the whole limit, so
     /// that only the limit itself depends on the clock.
     public var reproducible = false
-    /// Set for `method: greedy`: a kind's own searches (the officials' season tours) stop at their first plan.
-    public var heuristicOnly = false
 
     public init(
         timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,

@@ -52,6 +52,17 @@ import TouchlineTesting
         let instance = try Self.load(OfficialsInstance.self, "officials/\(name)")
         let counts = try Derivations.counting { _ = try Engine.solve(instance, kind: OfficialsKind.self, options: Self.limit) }
         #expect(counts[.officialsCore] == 1)
+        #expect(counts[.officialsGreedy] == 1)
+    }
+
+    /// An assignor's own objective (the Udine league): the league search and, when it declines, the engine's
+    /// greedy stage read one greedy plan.
+    @Test func aLeagueSolveRunsItsGreedyOnce() throws {
+        let instance = try Self.load(OfficialsInstance.self, "officials/udine/RA-1-8")
+        var report: SolveReport<OfficialsKind>?
+        let counts = try Derivations.counting { report = try Engine.solve(instance, kind: OfficialsKind.self, options: Self.limit) }
+        #expect(try #require(report).solution != nil)
+        #expect(counts[.officialsGreedy] == 1)
     }
 
     /// A season tour's problem keeps the core it was made from, so its plans are written without another.

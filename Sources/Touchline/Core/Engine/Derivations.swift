@@ -9,6 +9,8 @@ package enum Derivations {
     /// The structures counted, by the name ``record(_:)`` is given.
     package enum Structure: String, Sendable, CaseIterable {
         case lineupPatternSpace, pitchesAnalysis, officialsCore, matchdayPitchesInstance
+        /// The officials greedy of an instance that is not a tour (a whole pass over the term).
+        case officialsGreedy
     }
 
     package final class Counts: @unchecked Sendable {

@@ -146,7 +146,7 @@ public protocol ProblemKind: Sendable {
 
     /// ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:tuning:)``; nil (the engine's path) for the others.
     static func ownPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<Solution>?
 
     /// ``OwnPipelineKind/provenByPlan(_:)``; nil (the proof is the solver's) for the others.
@@ -186,7 +186,7 @@ extension ProblemKind {
     public static func bestEffortPlan(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
     public static func declaredBrokenRules(_ solution: Solution) -> [String] { [] }
     public static func ownPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<Solution>? { nil }
     public static func planProof(_ objective: Objective) -> Bool? { nil }
     public static func splitIdentity(_ instance: Instance) -> (id: String?, part: SplitPart?) { (nil, nil) }
@@ -275,16 +275,30 @@ extension BestEffortKind {
     public static func declaredBrokenRules(_ solution: Solution) -> [String] { brokenRules(solution) }
 }
 
+/// What the engine tells a kind's own pipeline besides the solver-neutral ``SolveOptions``: Touchline's own
+/// flags for the run.
+public struct PipelineSettings: Sendable {
+    /// The caller's branch-and-bound settings (`--tuning`); nil for the kind's own.
+    public var tuning: SolverTuning?
+    /// `method: greedy`: a kind's own searches (the officials' season tours) stop at their first plan.
+    public var heuristicOnly: Bool
+
+    public init(tuning: SolverTuning? = nil, heuristicOnly: Bool = false) {
+        self.tuning = tuning
+        self.heuristicOnly = heuristicOnly
+    }
+}
+
 /// A kind with a solve pipeline of its own in place of the engine's greedy-then-one-model path: the lineup
 /// pattern engine (a window scan over pattern models), the standings analysis (one small program per team
 /// and question, in parallel), the officials' league search (neighbourhoods over a season) and season tours
 /// (an exact branch and bound). The kind chooses per instance; nil sends the instance down the engine's path.
 public protocol OwnPipelineKind: ProblemKind {
     /// Solves the instance by the kind's pipeline; nil for the engine's single-model path. `solver` is nil for
-    /// `method: greedy` and in a build without GLPK; `tuning` is nil for the kind's own branch-and-bound
-    /// settings.
+    /// `method: greedy` and in a build without GLPK; `settings` carries the engine's own flags (the caller's
+    /// branch-and-bound settings, nil for the kind's own; `method: greedy`).
     static func solveByOwnPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<Solution>?
 
     /// For a kind whose plan itself records what is proven (the standings analysis marks each answer): whether
@@ -296,17 +310,17 @@ public protocol OwnPipelineKind: ProblemKind {
 extension OwnPipelineKind {
     /// The kind's pipeline on an instance (prepared here).
     public static func solveByOwnPipeline(
-        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning? = nil
+        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings = PipelineSettings()
     ) -> PipelineOutcome<Solution>? {
-        solveByOwnPipeline(prepare(instance), solver: solver, options: options, tuning: tuning)
+        solveByOwnPipeline(prepare(instance), solver: solver, options: options, settings: settings)
     }
 
     public static func provenByPlan(_ objective: Objective) -> Bool? { nil }
 
     public static func ownPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<Solution>? {
-        solveByOwnPipeline(prepared, solver: solver, options: options, tuning: tuning)
+        solveByOwnPipeline(prepared, solver: solver, options: options, settings: settings)
     }
     public static func planProof(_ objective: Objective) -> Bool? { provenByPlan(objective) }
 }

@@ -9,13 +9,18 @@ extension OfficialsKind {
             else { return nil }
             return problem.solution(instance, plan: plan)
         }
-        let core = prepared.core
-        let places = prepared.places
-        if instance.rules?.hasCustomObjective ?? false {
-            var league = LeagueGreedy(core: core, places: places, weights: costWeights(instance))
-            return core.solution(crews: league.run(), placeOf: places)
+        // Not timed and the same every time: run once per solve (a league search that declines after its greedy
+        // leaves the plan to the engine's greedy stage).
+        return prepared.greedyPlan.value {
+            Derivations.record(.officialsGreedy)
+            let core = prepared.core
+            let places = prepared.places
+            if instance.rules?.hasCustomObjective ?? false {
+                var league = LeagueGreedy(core: core, places: places, weights: costWeights(instance))
+                return core.solution(crews: league.run(), placeOf: places)
+            }
+            return core.solution(crews: core.greedy(placeOf: places, previous: instance.previous?.assignments), placeOf: places)
         }
-        return core.solution(crews: core.greedy(placeOf: places, previous: instance.previous?.assignments), placeOf: places)
     }
 
     /// The weights of the first level after `filled` (the assignor's cost), for the greedy's choices.

@@ -204,4 +204,7 @@ public struct OfficialsPrepared: PreparedInstance {
     let tour: Result<TourProblem, TourImpossible>?
     /// The whole model, built by whichever asks first: the league search or the engine's single-model path.
     let wholeModel = OnceCell<Formulation<OfficialsSolution>>()
+    /// The greedy plan of an instance that is not a tour (untimed, deterministic), by whichever asks first: the
+    /// league search, the engine's greedy stage or a split's day budgets.
+    let greedyPlan = OnceCell<OfficialsSolution?>()
 }

@@ -12,12 +12,12 @@ import TouchlineSearch
 /// small term) gets the search first and then the whole model's branch and bound from the search's plan.
 extension OfficialsKind: OwnPipelineKind {
     public static func solveByOwnPipeline(
-        _ prepared: OfficialsPrepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+        _ prepared: OfficialsPrepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<OfficialsSolution>? {
         let instance = prepared.instance
         // Season tours have their own exact search (no GLPK needed, so in every build); `method: greedy` gets
         // its first plan.
-        if let tour = prepared.tour { return solveTours(instance, tour, exact: !options.heuristicOnly, options: options) }
+        if let tour = prepared.tour { return solveTours(instance, tour, exact: !settings.heuristicOnly, options: options) }
         guard instance.rules?.hasCustomObjective ?? false, let solver else { return nil }
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
@@ -79,7 +79,7 @@ extension OfficialsKind: OwnPipelineKind {
             var searchOptions = options
             searchOptions.timeLimitSeconds = share
             // Pseudocost branching starts with strong branching, which GLPK cannot stop: the kind's settings.
-            searchOptions.tuning = tuning ?? formulation.tuning
+            searchOptions.tuning = settings.tuning ?? formulation.tuning
             let search = NeighbourhoodSearch(model: model, level: level, solver: solver)
             let outcome = search.improve(incumbent, options: searchOptions, roundSeconds: 3) { round, _ in
                 neighbourhoods.next(round: round.index, stalled: round.stalled)
@@ -108,7 +108,7 @@ extension OfficialsKind: OwnPipelineKind {
                 var wholeOptions = options
                 wholeOptions.timeLimitSeconds = limit - elapsed()
                 wholeOptions.warmStart = start
-                wholeOptions.tuning = tuning ?? whole.tuning
+                wholeOptions.tuning = settings.tuning ?? whole.tuning
                 let result = solver.solve(whole.model, options: wholeOptions)
                 if let values = result.solution {
                     let candidate = whole.decode(values)

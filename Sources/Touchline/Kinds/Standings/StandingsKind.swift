@@ -34,9 +34,9 @@ public enum StandingsKind: ProblemKind, OwnPipelineKind {
     static let tuning = SolverTuning()
 
     public static func solveByOwnPipeline(
-        _ prepared: StandingsPrepared, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning? = nil
+        _ prepared: StandingsPrepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<StandingsSolution>? {
-        analyse(prepared, solver: solver, options: options, tuning: tuning)
+        analyse(prepared, solver: solver, options: options, tuning: settings.tuning)
     }
 
     /// The table, then each analysed team's best and worst rank: by the MILP with a solver, else by greedy

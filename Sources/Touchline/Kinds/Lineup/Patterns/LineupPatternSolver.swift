@@ -343,7 +343,7 @@ extension LineupKind {
     /// `method: greedy`, past the pattern engine's limits (a `modeLimit`), and when the patterns or colour
     /// schedules are too many to list in time.
     public static func solveByOwnPipeline(
-        _ prepared: LineupAnalysis, solver: (any Solver)?, options: SolveOptions, tuning: SolverTuning?
+        _ prepared: LineupAnalysis, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<LineupSolution>? {
         let instance = prepared.instance
         guard let solver, !prepared.compactModelForced else { return nil }
@@ -360,7 +360,7 @@ extension LineupKind {
                 objective: start.map { Double(LineupVerifier.objective(instance, analysis.solution($0)).spread) },
                 seconds: (ContinuousClock.now - clock).inSeconds))
         var solveOptions = options
-        solveOptions.tuning = tuning ?? patternTuning
+        solveOptions.tuning = settings.tuning ?? patternTuning
         let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds
         let outcome = LineupPatternSolver.solve(
             space, solver: solver, start: start, timeLimitSeconds: max(0.05, limit), options: solveOptions)
