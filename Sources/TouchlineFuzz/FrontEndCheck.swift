@@ -6,18 +6,18 @@ import TouchlineMILP
 /// solve agree on validity; every result is one line of JSON with a status; every plan passes `verify`; the same
 /// input gives the same bytes; export works for every valid instance; text and calendar rendering never fail.
 /// A crash or a hang is caught by the caller (``FuzzRun``); this returns every other broken promise.
-public enum FrontEndCheck {
-    public struct Steps: Sendable {
+package enum FrontEndCheck {
+    package struct Steps: Sendable {
         /// Solve a second time and compare the bytes.
-        public var repeatSolve = false
+        package var repeatSolve = false
         /// Render the plan as text (and as a calendar for the kinds that have one).
-        public var render = false
+        package var render = false
         /// Export the model as CPLEX LP.
-        public var export = false
+        package var export = false
         /// Solve with the MILP under this time limit (seconds) as well.
-        public var milpSeconds: Double?
+        package var milpSeconds: Double?
 
-        public init(repeatSolve: Bool = false, render: Bool = false, export: Bool = false, milpSeconds: Double? = nil) {
+        package init(repeatSolve: Bool = false, render: Bool = false, export: Bool = false, milpSeconds: Double? = nil) {
             self.repeatSolve = repeatSolve
             self.render = render
             self.export = export
@@ -25,20 +25,20 @@ public enum FrontEndCheck {
         }
 
         /// Every step (for regression inputs).
-        public static let all = Steps(repeatSolve: true, render: true, export: true, milpSeconds: 0.2)
+        package static let all = Steps(repeatSolve: true, render: true, export: true, milpSeconds: 0.2)
     }
 
     /// What happened to one input.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The status `solve` printed (`invalid`, `feasible`, ...), or nil when it printed none.
-        public var status: String?
+        package var status: String?
         /// The kind named by the input, or nil.
-        public var kind: String?
+        package var kind: String?
         /// Broken promises, one sentence each (empty when every check held).
-        public var failures: [String] = []
+        package var failures: [String] = []
     }
 
-    public static func run(_ data: Data, steps: Steps = Steps()) -> Outcome {
+    package static func run(_ data: Data, steps: Steps = Steps()) -> Outcome {
         var outcome = Outcome(status: nil, kind: JSONFrontEnd.kind(of: data)?.name)
         let issues = JSONFrontEnd.validate(data)
         for issue in issues where issue.description.contains(where: { $0.isNewline }) {

@@ -8,8 +8,8 @@ import Touchline
 #endif
 
 /// The seeds of a fuzz run: every shipped instance up to a size, and small generated instances of every kind.
-public enum FuzzSeeds {
-    public static func load(instances directory: URL, maximumBytes: Int = 200_000, generated: Bool = true) -> [(name: String, bytes: [UInt8])] {
+package enum FuzzSeeds {
+    package static func load(instances directory: URL, maximumBytes: Int = 200_000, generated: Bool = true) -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
         let files =
             FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
@@ -83,32 +83,32 @@ private func onCrash(_ signal: Int32) {
 /// `workers` threads. Input N of seed S is the same on every machine. A crash writes the inputs the workers were
 /// on to `crash-<worker>.json` in `output`; a hang (an input taking longer than `hangSeconds`) writes it to
 /// `hang.json` and stops the run; every other failure writes `failure-<N>.json` and its sentence and goes on.
-public final class FuzzRun: @unchecked Sendable {
-    public struct Configuration: Sendable {
-        public var seed: UInt64 = 1
-        public var count = 100_000
-        public var seconds: Double?
-        public var workers = 2
-        public var hangSeconds = 60.0
-        public var output: URL
-        public var progressEvery = 10_000
+package final class FuzzRun: @unchecked Sendable {
+    package struct Configuration: Sendable {
+        package var seed: UInt64 = 1
+        package var count = 100_000
+        package var seconds: Double?
+        package var workers = 2
+        package var hangSeconds = 60.0
+        package var output: URL
+        package var progressEvery = 10_000
 
-        public init(output: URL) { self.output = output }
+        package init(output: URL) { self.output = output }
     }
 
-    public struct Summary: Sendable, Codable {
-        public var seed: UInt64
-        public var inputs: Int
-        public var seconds: Double
-        public var crashes: Int
-        public var hangs: Int
-        public var failures: Int
-        public var seeds: Int
-        public var statuses: [String: Int]
-        public var kinds: [String: Int]
-        public var steps: [String: Int]
+    package struct Summary: Sendable, Codable {
+        package var seed: UInt64
+        package var inputs: Int
+        package var seconds: Double
+        package var crashes: Int
+        package var hangs: Int
+        package var failures: Int
+        package var seeds: Int
+        package var statuses: [String: Int]
+        package var kinds: [String: Int]
+        package var steps: [String: Int]
         /// Worker seconds spent per kind (where the run's time goes).
-        public var secondsByKind: [String: Double] = [:]
+        package var secondsByKind: [String: Double] = [:]
     }
 
     let configuration: Configuration
@@ -133,7 +133,7 @@ public final class FuzzRun: @unchecked Sendable {
     var hung = false
     let clockStart = Date()
 
-    public init(configuration: Configuration, seeds: [(name: String, bytes: [UInt8])]) {
+    package init(configuration: Configuration, seeds: [(name: String, bytes: [UInt8])]) {
         self.configuration = configuration
         self.seeds = seeds
         self.trees = seeds.map { JSONValue.read(Data($0.bytes)) }
@@ -147,7 +147,7 @@ public final class FuzzRun: @unchecked Sendable {
     }
 
     /// Input `index` of this run and the steps it takes (both fixed by seed and index).
-    public func input(_ index: Int) -> (bytes: [UInt8], seed: String, steps: FrontEndCheck.Steps) {
+    package func input(_ index: Int) -> (bytes: [UInt8], seed: String, steps: FrontEndCheck.Steps) {
         var random = FuzzRandom(seed: configuration.seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(index))
         let point = Double(random.next() >> 11) / Double(1 << 53) * (cumulative.last ?? 1)
         let chosen = min(cumulative.firstIndex { point < $0 } ?? seeds.count - 1, seeds.count - 1)
@@ -161,7 +161,7 @@ public final class FuzzRun: @unchecked Sendable {
         return (bytes, seed.name, steps)
     }
 
-    public func run(progress: @escaping @Sendable (String) -> Void) -> Summary {
+    package func run(progress: @escaping @Sendable (String) -> Void) -> Summary {
         try? FileManager.default.createDirectory(at: configuration.output, withIntermediateDirectories: true)
         installCrashHandler()
         let group = DispatchGroup()

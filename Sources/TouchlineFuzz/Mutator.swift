@@ -5,30 +5,30 @@ import TouchlineSearch
 
 /// The generator of a fuzz run: Touchline's SplitMix64 (``SeededRandom``), so that input number N of a run with
 /// seed S is the same input on every platform (`touchline-fuzz --seed S --replay N`).
-public struct FuzzRandom: Sendable {
+package struct FuzzRandom: Sendable {
     private var source: SeededRandom
 
-    public init(seed: UInt64) { source = SeededRandom(seed: seed) }
+    package init(seed: UInt64) { source = SeededRandom(seed: seed) }
 
-    public mutating func next() -> UInt64 { source.next() }
+    package mutating func next() -> UInt64 { source.next() }
 
     /// A number in `0..<bound` (bound > 0).
-    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+    package mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 
-    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
-    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }
 
 /// A structure-aware mutator of JSON instances: it edits the tree (numbers to their extremes, strings to long,
 /// empty, control-character or borrowed values, keys deleted, unknown or duplicated, arrays emptied, shortened,
 /// repeated or shuffled, values of the wrong type) and sometimes the bytes (truncation, flipped bytes, a byte
 /// order mark, CRLF, invalid UTF-8, a duplicate key).
-public struct Mutator: Sendable {
+package struct Mutator: Sendable {
     /// Inputs larger than this are not grown further.
-    public var maximumBytes = 1 << 20
+    package var maximumBytes = 1 << 20
 
-    public init() {}
+    package init() {}
 
     static let extremeNumbers = [
         "0", "-0", "1", "-1", "2", "0.5", "-0.5", "1e-400", "1e308", "-1e308", "1e400", "1E+2", "10.0",

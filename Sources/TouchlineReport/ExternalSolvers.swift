@@ -1,18 +1,18 @@
 import Foundation
 
 /// One solver's run on one exported model.
-public struct SolverRun: Sendable, Codable, Equatable {
+package struct SolverRun: Sendable, Codable, Equatable {
     /// `touchline`, `glpsol`, `cbc` or `highs`.
-    public var solver: String
+    package var solver: String
     /// `optimal`, `time limit` (with the best objective found, if any), `infeasible`, `error` or `not installed`.
-    public var status: String
-    public var objective: Double?
+    package var status: String
+    package var objective: Double?
     /// Wall-clock seconds: the whole process for glpsol and CBC, read and solve for HiGHS (its Python start-up
     /// excluded), greedy warm start, model building and solve for Touchline.
-    public var seconds: Double
-    public var message: String?
+    package var seconds: Double
+    package var message: String?
 
-    public init(solver: String, status: String, objective: Double? = nil, seconds: Double = 0, message: String? = nil) {
+    package init(solver: String, status: String, objective: Double? = nil, seconds: Double = 0, message: String? = nil) {
         self.solver = solver
         self.status = status
         self.objective = objective
@@ -20,20 +20,20 @@ public struct SolverRun: Sendable, Codable, Equatable {
         self.message = message
     }
 
-    public var isOptimal: Bool { status == "optimal" }
+    package var isOptimal: Bool { status == "optimal" }
 }
 
 /// The solvers other than Touchline's in-process GLPK that read exported models: glpsol and CBC as programs
 /// on the PATH, HiGHS through a Python that has `highspy`.
-public struct ExternalSolvers: Sendable {
+package struct ExternalSolvers: Sendable {
     /// Executable paths, nil when not installed.
-    public var glpsol: String?
-    public var cbc: String?
+    package var glpsol: String?
+    package var cbc: String?
     /// A Python interpreter that can `import highspy`, and the script that runs HiGHS on a model file.
-    public var python: String?
-    public var highsScript: String?
+    package var python: String?
+    package var highsScript: String?
 
-    public init(glpsol: String? = nil, cbc: String? = nil, python: String? = nil, highsScript: String? = nil) {
+    package init(glpsol: String? = nil, cbc: String? = nil, python: String? = nil, highsScript: String? = nil) {
         self.glpsol = glpsol
         self.cbc = cbc
         self.python = python
@@ -41,7 +41,7 @@ public struct ExternalSolvers: Sendable {
     }
 
     /// Finds glpsol and cbc on the PATH, and `python` (when given) with `highspy`.
-    public static func detect(python: String?, highsScript: String?) -> ExternalSolvers {
+    package static func detect(python: String?, highsScript: String?) -> ExternalSolvers {
         var found = ExternalSolvers(glpsol: which("glpsol"), cbc: which("cbc"))
         if let python, let highsScript, FileManager.default.fileExists(atPath: highsScript),
             let check = try? Command.run(python, ["-c", "import highspy"], timeout: 60), check.status == 0
@@ -61,7 +61,7 @@ public struct ExternalSolvers: Sendable {
     }
 
     /// The versions, for the report's machine section.
-    public func versions() -> [String: String] {
+    package func versions() -> [String: String] {
         var result: [String: String] = [:]
         if let glpsol, let output = try? Command.run(glpsol, ["--version"], timeout: 30) {
             result["glpsol"] = output.stdout.split(separator: "\n").first.map(String.init)
@@ -82,7 +82,7 @@ public struct ExternalSolvers: Sendable {
     }
 
     /// glpsol on a CPLEX LP file.
-    public func runGlpsol(lpFile: String, timeLimit: Double, workDirectory: String) -> SolverRun {
+    package func runGlpsol(lpFile: String, timeLimit: Double, workDirectory: String) -> SolverRun {
         guard let glpsol else { return SolverRun(solver: "glpsol", status: "not installed") }
         let output = "\(workDirectory)/glpsol.out"
         try? FileManager.default.removeItem(atPath: output)
@@ -100,7 +100,7 @@ public struct ExternalSolvers: Sendable {
 
     /// CBC on a free MPS file (Touchline writes a maximisation there as the minimisation of its negation, so
     /// the objective is negated back when `maximise`).
-    public func runCBC(mpsFile: String, maximise: Bool, timeLimit: Double, workDirectory: String) -> SolverRun {
+    package func runCBC(mpsFile: String, maximise: Bool, timeLimit: Double, workDirectory: String) -> SolverRun {
         guard let cbc else { return SolverRun(solver: "cbc", status: "not installed") }
         let output = "\(workDirectory)/cbc.out"
         try? FileManager.default.removeItem(atPath: output)
@@ -117,7 +117,7 @@ public struct ExternalSolvers: Sendable {
     }
 
     /// HiGHS (through `highspy`) on a CPLEX LP file; the script prints `status objective seconds`.
-    public func runHiGHS(lpFile: String, timeLimit: Double) -> SolverRun {
+    package func runHiGHS(lpFile: String, timeLimit: Double) -> SolverRun {
         guard let python, let highsScript else { return SolverRun(solver: "highs", status: "not installed") }
         let started = ContinuousClock.now
         guard let finished = try? Command.run(python, [highsScript, lpFile, String(timeLimit)], timeout: timeLimit + 60),

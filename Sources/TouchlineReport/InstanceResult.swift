@@ -1,23 +1,23 @@
 import Touchline
 
 /// One method's answer on one instance, as the report shows it.
-public struct MethodResult: Sendable, Codable, Equatable {
+package struct MethodResult: Sendable, Codable, Equatable {
     /// `greedy` or `milp`: the method asked for.
-    public var method: String
+    package var method: String
     /// `optimal`, `feasible`, `infeasible`, `invalid` or `error` (a failure, with `message`).
-    public var status: String
+    package var status: String
     /// The objective's levels (empty without a plan).
-    public var levels: [ObjectiveLevel]
+    package var levels: [ObjectiveLevel]
     /// The relative gap of the first level not proven (0 when optimal), when a MILP ran.
-    public var gap: Double?
+    package var gap: Double?
     /// Wall-clock seconds of the whole solve (validation, greedy, MILP, verification).
-    public var seconds: Double
-    public var nodes: Int
-    public var variables: Int
-    public var constraints: Int
-    public var message: String?
+    package var seconds: Double
+    package var nodes: Int
+    package var variables: Int
+    package var constraints: Int
+    package var message: String?
 
-    public init(
+    package init(
         method: String, status: String, levels: [ObjectiveLevel] = [], gap: Double? = nil, seconds: Double = 0,
         nodes: Int = 0, variables: Int = 0, constraints: Int = 0, message: String? = nil
     ) {
@@ -33,23 +33,23 @@ public struct MethodResult: Sendable, Codable, Equatable {
     }
 
     /// True when there is a plan (a best-effort plan of an infeasible instance does not count).
-    public var hasPlan: Bool { (status == "optimal" || status == "feasible") && !levels.isEmpty }
+    package var hasPlan: Bool { (status == "optimal" || status == "feasible") && !levels.isEmpty }
 }
 
 /// Both methods on one instance (a shipped file or a generated one).
-public struct InstanceResult: Sendable, Codable, Equatable {
-    public var kind: String
+package struct InstanceResult: Sendable, Codable, Equatable {
+    package var kind: String
     /// The file's path under `instances/`, or `size N seed S` for a generated instance.
-    public var name: String
+    package var name: String
     /// The generator size, for the scaling series.
-    public var size: Int?
-    public var greedy: MethodResult
+    package var size: Int?
+    package var greedy: MethodResult
     /// nil in a greedy-only build.
-    public var milp: MethodResult?
+    package var milp: MethodResult?
     /// Seconds of the greedy heuristic alone (the median of a few runs), without validation or verification.
-    public var greedyOnlySeconds: Double
+    package var greedyOnlySeconds: Double
 
-    public init(kind: String, name: String, size: Int? = nil, greedy: MethodResult, milp: MethodResult?, greedyOnlySeconds: Double) {
+    package init(kind: String, name: String, size: Int? = nil, greedy: MethodResult, milp: MethodResult?, greedyOnlySeconds: Double) {
         self.kind = kind
         self.name = name
         self.size = size
@@ -60,7 +60,7 @@ public struct InstanceResult: Sendable, Codable, Equatable {
 
     /// How much worse greedy's primary (first) objective level is than the MILP's, relative to the MILP's
     /// (0.05 = 5 %); nil when either has no plan. Negative only if the MILP stopped early below greedy.
-    public var primaryGap: Double? {
+    package var primaryGap: Double? {
         guard let milp, milp.hasPlan, greedy.hasPlan, let best = milp.levels.first, let found = greedy.levels.first
         else { return nil }
         let worse = best.maximise ? best.value - found.value : found.value - best.value
@@ -68,7 +68,7 @@ public struct InstanceResult: Sendable, Codable, Equatable {
     }
 
     /// The first level where greedy's plan is worse than the MILP's, or nil when it is as good everywhere.
-    public var firstWorseLevel: String? {
+    package var firstWorseLevel: String? {
         guard let milp, milp.hasPlan, greedy.hasPlan else { return nil }
         for (best, found) in zip(milp.levels, greedy.levels) where best.value != found.value {
             let greedyWorse = best.maximise ? found.value < best.value : found.value > best.value
@@ -79,7 +79,7 @@ public struct InstanceResult: Sendable, Codable, Equatable {
 
     /// True when the MILP proved its plan optimal and greedy's plan has the same objective on every level;
     /// false when it proved greedy worse; nil when nothing is proven.
-    public var greedyOptimal: Bool? {
+    package var greedyOptimal: Bool? {
         guard let milp, milp.status == "optimal", greedy.hasPlan else { return nil }
         return milp.levels.map(\.value) == greedy.levels.map(\.value)
     }

@@ -3,10 +3,10 @@ import Touchline
 import TouchlineMILP
 
 /// Solves one instance with greedy and with the MILP, in process, for the report.
-public enum InstanceRunner {
+package enum InstanceRunner {
     /// Both methods on a JSON instance, each with `timeLimit` seconds; nil when the document names no kind or
     /// does not decode.
-    public static func run(_ data: Data, name: String, size: Int? = nil, timeLimit: Double) -> InstanceResult? {
+    package static func run(_ data: Data, name: String, size: Int? = nil, timeLimit: Double) -> InstanceResult? {
         guard let kind = JSONFrontEnd.kind(of: data) else { return nil }
         return run(kind, data, name: name, size: size, timeLimit: timeLimit)
     }

@@ -2,19 +2,19 @@ import Foundation
 import TouchlineMILP
 
 /// The machine a report ran on.
-public struct MachineInfo: Sendable, Codable, Equatable {
-    public var cpu: String
-    public var cores: Int
-    public var memoryGiB: Double
-    public var system: String
-    public var swift: String
-    public var glpk: String
+package struct MachineInfo: Sendable, Codable, Equatable {
+    package var cpu: String
+    package var cores: Int
+    package var memoryGiB: Double
+    package var system: String
+    package var swift: String
+    package var glpk: String
     /// Versions of the external solvers found (`glpsol`, `cbc`, `highs`).
-    public var solvers: [String: String]
+    package var solvers: [String: String]
 
     /// What this process can find out about its machine (Linux `/proc` and `/etc/os-release`; fewer details
     /// elsewhere).
-    public static func current(solvers: ExternalSolvers) -> MachineInfo {
+    package static func current(solvers: ExternalSolvers) -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let cpu =
             cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }

@@ -4,17 +4,17 @@ import TouchlineMILP
 
 /// The first objective level of one instance's integer program, solved by Touchline in process and by the
 /// external solvers from the exported files.
-public struct ModelComparison: Sendable, Codable, Equatable {
-    public var kind: String
-    public var name: String
+package struct ModelComparison: Sendable, Codable, Equatable {
+    package var kind: String
+    package var name: String
     /// The level's name (`spread`, `filled`, ...).
-    public var level: String
-    public var maximise: Bool
-    public var variables: Int
-    public var constraints: Int
-    public var runs: [SolverRun]
+    package var level: String
+    package var maximise: Bool
+    package var variables: Int
+    package var constraints: Int
+    package var runs: [SolverRun]
 
-    public init(kind: String, name: String, level: String, maximise: Bool, variables: Int, constraints: Int, runs: [SolverRun]) {
+    package init(kind: String, name: String, level: String, maximise: Bool, variables: Int, constraints: Int, runs: [SolverRun]) {
         self.kind = kind
         self.name = name
         self.level = level
@@ -25,11 +25,11 @@ public struct ModelComparison: Sendable, Codable, Equatable {
     }
 
     /// The optimum every solver that proved one agrees on, nil when none proved one.
-    public var optimum: Double? { runs.first { $0.isOptimal }?.objective }
+    package var optimum: Double? { runs.first { $0.isOptimal }?.objective }
 
     /// A sentence for each pair of solvers that contradict each other (two different proven optima, or an
     /// optimum against a proof of infeasibility, or a solution better than a proven optimum): a defect.
-    public var disagreements: [String] {
+    package var disagreements: [String] {
         var found: [String] = []
         let proven = runs.filter { $0.isOptimal && $0.objective != nil }
         for (index, left) in proven.enumerated() {
@@ -59,14 +59,14 @@ public struct ModelComparison: Sendable, Codable, Equatable {
     static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= Tolerance.solver * max(1, abs(a), abs(b)) }
 
     /// The run of a solver.
-    public func run(_ solver: String) -> SolverRun? { runs.first { $0.solver == solver } }
+    package func run(_ solver: String) -> SolverRun? { runs.first { $0.solver == solver } }
 }
 
 extension ModelComparison {
     /// Exports level 0 of the instance's model to LP and MPS in `workDirectory`, solves it in process (greedy
     /// warm start and the kind's settings, as `solve` does) and with every external solver found; nil when the
     /// kind builds no integer program for this instance (an exact table) or the build has no GLPK.
-    public static func compare(
+    package static func compare(
         _ data: Data, name: String, solvers: ExternalSolvers, timeLimit: Double, workDirectory: String
     ) -> ModelComparison? {
         guard let kind = JSONFrontEnd.kind(of: data) else { return nil }

@@ -3,17 +3,17 @@ import Touchline
 import TouchlineMILP
 
 /// One target of the performance brief and how this run measured against it.
-public struct TargetCheck: Sendable, Equatable {
-    public var target: String
+package struct TargetCheck: Sendable, Equatable {
+    package var target: String
     /// How many cases met it, of how many.
-    public var met: Int
-    public var total: Int
+    package var met: Int
+    package var total: Int
     /// The cases that missed, each with by how much.
-    public var misses: [String]
+    package var misses: [String]
     /// True when the target asks for most (not all) cases.
-    public var most: Bool
+    package var most: Bool
 
-    public var isMet: Bool { total > 0 && (most ? met * 2 > total : met == total) }
+    package var isMet: Bool { total > 0 && (most ? met * 2 > total : met == total) }
 }
 
 extension Report {
@@ -21,7 +21,7 @@ extension Report {
     static var kindOrder: [String] { ProblemKinds.names }
 
     /// The targets of the performance brief, checked against this run's numbers.
-    public var targets: [TargetCheck] {
+    package var targets: [TargetCheck] {
         var checks: [TargetCheck] = []
         func proven(_ result: InstanceResult, within limit: Double) -> Bool {
             guard let milp = result.milp else { return false }
@@ -102,7 +102,7 @@ extension Report {
     // MARK: - Markdown
 
     /// The report as Markdown; charts are referenced as `\(chartsFolder)/KIND.svg` (see ``charts()``).
-    public func markdown(chartsFolder: String = "charts") -> String {
+    package func markdown(chartsFolder: String = "charts") -> String {
         var out = """
             # Touchline evidence report
 
@@ -272,7 +272,7 @@ extension Report {
     // MARK: - Charts
 
     /// One SVG per kind with a series: seconds against size (log scale) and the greedy-to-MILP gap.
-    public func charts() -> [String: String] {
+    package func charts() -> [String: String] {
         var result: [String: String] = [:]
         for kind in Self.kindOrder {
             let rows = series.filter { $0.kind == kind }

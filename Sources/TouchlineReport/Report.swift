@@ -3,59 +3,59 @@ import Touchline
 import TouchlineMILP
 
 /// Everything one report run measured.
-public struct Report: Sendable, Codable {
-    public var machine: MachineInfo
+package struct Report: Sendable, Codable {
+    package var machine: MachineInfo
     /// When it ran (UTC, ISO 8601) and how long it took.
-    public var date: String
-    public var minutes: Double
-    public var timeLimit: Double
-    public var externalTimeLimit: Double
+    package var date: String
+    package var minutes: Double
+    package var timeLimit: Double
+    package var externalTimeLimit: Double
     /// Every shipped instance, both methods.
-    public var instances: [InstanceResult]
+    package var instances: [InstanceResult]
     /// The generated size series, both methods.
-    public var series: [InstanceResult]
+    package var series: [InstanceResult]
     /// Level 0 of every shipped instance's model, in process and by the external solvers.
-    public var comparisons: [ModelComparison]
+    package var comparisons: [ModelComparison]
     /// The history section (Markdown), kept by hand in `Benchmarks/HISTORY.md`.
-    public var history: String?
+    package var history: String?
     /// The fuzzing section (Markdown), written by `scripts/fuzz.sh --record` to `Benchmarks/FUZZ.md` beside the
     /// history file.
-    public var fuzz: String? = nil
+    package var fuzz: String? = nil
     /// The Udine referee-assignment section (Markdown), kept in `Benchmarks/UDINE.md` beside the history file
     /// (`scripts/udine-report.py` writes it from 180 s solves of every instance).
-    public var udine: String? = nil
+    package var udine: String? = nil
     /// The terms-and-seasons section (Markdown), kept in `Benchmarks/TERMS.md` beside the history file
     /// (`scripts/terms-report.py` writes it).
-    public var terms: String? = nil
+    package var terms: String? = nil
     /// The promises section (Markdown: time limit, memory, reproducibility), kept in `Benchmarks/LIMITS.md`
     /// beside the history file (`scripts/limits-report.py` writes it).
-    public var limits: String? = nil
+    package var limits: String? = nil
     /// The command that regenerates the report.
-    public var command: String
+    package var command: String
 }
 
 /// What a report run does.
-public struct ReportConfiguration: Sendable {
+package struct ReportConfiguration: Sendable {
     /// The shipped instances (every `*.json` under it with a `problem` field; `expected.json` files are not
     /// instances).
-    public var instancesDirectory: String
+    package var instancesDirectory: String
     /// Sizes per kind name; a kind left out has no series.
-    public var series: [String: [Int]]
-    public var seeds: [UInt64]
+    package var series: [String: [Int]]
+    package var seeds: [UInt64]
     /// Per solve, each method.
-    public var timeLimit: Double
+    package var timeLimit: Double
     /// Per external solve (and Touchline's level-0 solve beside it).
-    public var externalTimeLimit: Double
-    public var compareSolvers: Bool
-    public var solvers: ExternalSolvers
-    public var historyFile: String?
+    package var externalTimeLimit: Double
+    package var compareSolvers: Bool
+    package var solvers: ExternalSolvers
+    package var historyFile: String?
     /// Scratch space for exported models.
-    public var workDirectory: String
-    public var command: String
+    package var workDirectory: String
+    package var command: String
     /// Only the instances whose path contains this text; nil for all.
-    public var only: String?
+    package var only: String?
 
-    public init(
+    package init(
         instancesDirectory: String, series: [String: [Int]], seeds: [UInt64] = [1], timeLimit: Double = 10,
         externalTimeLimit: Double = 10, compareSolvers: Bool = true, solvers: ExternalSolvers = ExternalSolvers(),
         historyFile: String? = nil, workDirectory: String, command: String
@@ -76,7 +76,7 @@ public struct ReportConfiguration: Sendable {
 extension Report {
     /// Runs everything the configuration asks for, sequentially (timings are not shared between solves),
     /// calling `progress` with a line per step.
-    public static func run(_ configuration: ReportConfiguration, progress: (String) -> Void = { _ in }) -> Report {
+    package static func run(_ configuration: ReportConfiguration, progress: (String) -> Void = { _ in }) -> Report {
         let started = ContinuousClock.now
         let files = instanceFiles(under: configuration.instancesDirectory)
         var instances: [InstanceResult] = []
@@ -133,7 +133,7 @@ extension Report {
     }
 
     /// A hand-kept Markdown file beside the history file, when there is one.
-    public static func besideHistory(_ historyFile: String?, _ name: String) -> String? {
+    package static func besideHistory(_ historyFile: String?, _ name: String) -> String? {
         historyFile
             .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(name).path }
             .flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }

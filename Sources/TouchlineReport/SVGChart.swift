@@ -2,15 +2,15 @@ import Foundation
 
 /// A small line chart written as SVG (no dependencies): one or two panels side by side, each with its own
 /// y axis (linear or logarithmic), shared x values, a legend, and a marker on every point.
-public struct SVGChart: Sendable {
-    public struct Series: Sendable {
-        public var label: String
-        public var colour: String
+package struct SVGChart: Sendable {
+    package struct Series: Sendable {
+        package var label: String
+        package var colour: String
         /// (x, y); a nil y leaves a gap (no plan, or a value a log axis cannot show).
-        public var points: [(Double, Double?)]
-        public var dashed: Bool
+        package var points: [(Double, Double?)]
+        package var dashed: Bool
 
-        public init(label: String, colour: String, points: [(Double, Double?)], dashed: Bool = false) {
+        package init(label: String, colour: String, points: [(Double, Double?)], dashed: Bool = false) {
             self.label = label
             self.colour = colour
             self.points = points
@@ -18,14 +18,14 @@ public struct SVGChart: Sendable {
         }
     }
 
-    public struct Panel: Sendable {
-        public var title: String
-        public var xLabel: String
-        public var yLabel: String
-        public var logarithmic: Bool
-        public var series: [Series]
+    package struct Panel: Sendable {
+        package var title: String
+        package var xLabel: String
+        package var yLabel: String
+        package var logarithmic: Bool
+        package var series: [Series]
 
-        public init(title: String, xLabel: String, yLabel: String, logarithmic: Bool = false, series: [Series]) {
+        package init(title: String, xLabel: String, yLabel: String, logarithmic: Bool = false, series: [Series]) {
             self.title = title
             self.xLabel = xLabel
             self.yLabel = yLabel
@@ -34,10 +34,10 @@ public struct SVGChart: Sendable {
         }
     }
 
-    public var title: String
-    public var panels: [Panel]
+    package var title: String
+    package var panels: [Panel]
 
-    public init(title: String, panels: [Panel]) {
+    package init(title: String, panels: [Panel]) {
         self.title = title
         self.panels = panels
     }
@@ -46,7 +46,7 @@ public struct SVGChart: Sendable {
     static let left = 70.0, right = 20.0, top = 50.0, bottom = 60.0
 
     /// The SVG document.
-    public func render() -> String {
+    package func render() -> String {
         let width = Double(panels.count) * Self.panelWidth
         // The legends sit below each panel's x axis, one line per series.
         let height = Self.panelHeight + 40 + 16 * Double(panels.map(\.series.count).max() ?? 0)

@@ -3,10 +3,10 @@ import Touchline
 /// The oracle of the tests that compare the engine with every plan: walk every combination of choices, keep
 /// the plans the kind's verifier accepts, and return the best objective by the kind's lexicographic order.
 /// It knows nothing of the engine's models or restrictions: what it searches is what the verifier allows.
-public enum ExhaustiveSearch {
+package enum ExhaustiveSearch {
     /// Calls `body` with every combination `choice` (choice[i] in 0..<counts[i]), the first index turning
     /// fastest. With no counts, once with the empty combination; with a zero count, never.
-    public static func forEachCombination(_ counts: [Int], _ body: ([Int]) -> Void) {
+    package static func forEachCombination(_ counts: [Int], _ body: ([Int]) -> Void) {
         guard !counts.contains(0) else { return }
         var choice = [Int](repeating: 0, count: counts.count)
         while true {
@@ -24,7 +24,7 @@ public enum ExhaustiveSearch {
 
     /// The best objective over every combination of choices whose plan (`plan(choice)`, nil to skip) the
     /// verifier accepts; nil when it accepts none.
-    public static func best<Kind: ProblemKind>(
+    package static func best<Kind: ProblemKind>(
         _ kind: Kind.Type, _ instance: Kind.Instance, choices counts: [Int], plan: ([Int]) -> Kind.Solution?
     ) -> Kind.Objective? {
         var best: Kind.Objective? = nil

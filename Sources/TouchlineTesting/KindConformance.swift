@@ -12,7 +12,7 @@ import TouchlineMILP
 /// - the engine's answer is never worse than greedy's, its objective is the one recomputed from its plan, and
 ///   the report survives a JSON round trip and `verify`;
 /// - a tampered plan and a forged claim are caught by `verify`.
-public enum KindConformance {
+package enum KindConformance {
     /// Every broken promise, in words; empty when the kind keeps them all.
     ///
     /// - Parameters:
@@ -21,7 +21,7 @@ public enum KindConformance {
     ///   - tamper: breaks a rule of a legal plan (drop a player, double-book an official), for the verifier
     ///     to catch.
     ///   - milpSeconds: the time limit of the engine's solves (auto method: the MILP where this build has GLPK).
-    public static func check<Kind: ProblemKind>(
+    package static func check<Kind: ProblemKind>(
         _ kind: Kind.Type, instances: [URL], tamper: (inout Kind.Solution) -> Void, milpSeconds: Double = 2
     ) -> [String] {
         var failures: [String] = []

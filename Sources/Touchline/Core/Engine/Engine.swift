@@ -11,7 +11,7 @@ public enum Engine {
     /// Models with at least this many columns and ``Formulation/blocks`` are solved level by level with branch
     /// and bound plus a large-neighbourhood search (a school day's models, a few hundred to a few thousand
     /// columns, keep plain branch and bound: it proves them).
-    public static let searchColumns = 4_000
+    package static let searchColumns = 4_000
     /// An instance of at least this many matches whose matches fall into two or more independent components is
     /// solved component by component (``RunSettings/decomposition``): below it one model proves most levels at
     /// once, and the parts' proofs could not (the levels after a maximum need every part at the whole's

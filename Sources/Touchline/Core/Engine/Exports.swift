@@ -13,8 +13,3 @@ public typealias LevelTermination = TouchlineMILP.LevelTermination
 public typealias StopReason = TouchlineMILP.StopReason
 /// Branch-and-bound settings for experiments (``RunSettings/tuning``): see TouchlineMILP's `SolverTuning`.
 public typealias SolverTuning = TouchlineMILP.SolverTuning
-
-/// The options of an instance (its JSON `options`), under the name it had before ``InstanceOptions``; not to be
-/// confused with TouchlineMILP's `SolveOptions`, the options of one MILP solve.
-@available(*, deprecated, renamed: "InstanceOptions")
-public typealias SolverOptions = InstanceOptions

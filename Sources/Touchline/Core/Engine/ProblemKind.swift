@@ -64,7 +64,9 @@ public struct PlainInstance<Instance: Sendable>: PreparedInstance {
 }
 
 /// One problem kind: a folder under `Kinds/` with its instance types and validation, MILP formulation,
-/// greedy, verifier and text rendering, registered with one line in ``ProblemKinds``.
+/// greedy, verifier and text rendering, registered with one line in ``ProblemKinds``. Public because the typed
+/// API is generic over it (`Engine.solve(_:kind:)`); the registry is closed, and a type
+/// outside the package that conforms to it is not supported.
 ///
 /// The engine validates the instance, prepares it once under the solve's merged options
 /// (``prepare(_:options:)``) and passes the prepared form to every solving stage; each stage also has a form
@@ -76,7 +78,7 @@ public struct PlainInstance<Instance: Sendable>: PreparedInstance {
 /// soft rules), ``OwnPipelineKind`` (a solve pipeline of the kind's own instead of one model),
 /// ``CalendarKind`` (`--format ics`), ``PrintableKind`` (`--format html`) and ``SpreadsheetKind``
 /// (`--format csv`). Generic code reaches them through requirements of this protocol whose defaults say "not
-/// adopted" and which each ability's protocol implements (``preCheck(_:)``, ``ownPipeline(_:solver:options:tuning:)``,
+/// adopted" and which each ability's protocol implements (``preCheck(_:)``, ``ownPipeline(_:solver:options:settings:)``,
 /// ...), so the compiler, not a cast, picks the implementation.
 public protocol ProblemKind: Sendable {
     associatedtype Instance: Codable & Sendable
@@ -144,7 +146,7 @@ public protocol ProblemKind: Sendable {
     /// ``BestEffortKind/brokenRules(_:)``; empty for a kind without a best effort.
     static func declaredBrokenRules(_ solution: Solution) -> [String]
 
-    /// ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:tuning:)``; nil (the engine's path) for the others.
+    /// ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:settings:)``; nil (the engine's path) for the others.
     static func ownPipeline(
         _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
     ) -> PipelineOutcome<Solution>?
@@ -386,7 +388,7 @@ public struct GeneratorSize: Sendable {
     /// The sizes of the report's scaling series, smallest first.
     public var series: [Int]
     /// A small series for tests.
-    public var smallSeries: [Int]
+    package var smallSeries: [Int]
 
     public init(meaning: String, unit: String, range: ClosedRange<Int>, series: [Int], smallSeries: [Int]) {
         self.meaning = meaning
@@ -397,7 +399,7 @@ public struct GeneratorSize: Sendable {
     }
 }
 
-/// The result of ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:tuning:)``.
+/// The result of ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:settings:)``.
 public struct PipelineOutcome<Solution: Sendable>: Sendable {
     /// The plan; nil when none was found (then ``infeasibleReason`` says whether that is proven).
     public var solution: Solution?

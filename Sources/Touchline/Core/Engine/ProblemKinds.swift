@@ -1,4 +1,5 @@
-/// The registry of problem kinds: adding a kind is one folder under `Kinds/` plus one line here.
+/// The registry of problem kinds, a closed list: a caller cannot add one. Adding a kind to the package is one
+/// folder under `Kinds/` plus one line here.
 public enum ProblemKinds {
     public static let all: [any ProblemKind.Type] = [
         LineupKind.self,

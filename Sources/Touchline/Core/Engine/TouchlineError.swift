@@ -74,7 +74,7 @@ public enum TouchlineError: Error, Sendable, CustomStringConvertible {
 extension String {
     /// The text with every control character (C0, DEL, C1, line and paragraph separators) written as an escape
     /// (`\n`, `\t`, `\u{7F}`): safe to print on one line of text, a table cell or a log.
-    public var printable: String {
+    package var printable: String {
         guard unicodeScalars.contains(where: \.isControlLike) else { return self }
         var result = ""
         for scalar in unicodeScalars {

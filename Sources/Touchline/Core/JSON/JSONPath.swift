@@ -58,19 +58,19 @@ enum JSONPath {
 }
 
 /// Collects input issues while validating an instance.
-public struct IssueCollector: Sendable {
-    public private(set) var issues: [InputIssue] = []
+package struct IssueCollector: Sendable {
+    package private(set) var issues: [InputIssue] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ path: String, _ message: String) {
+    package mutating func add(_ path: String, _ message: String) {
         issues.append(InputIssue(path: path, message: message))
     }
 
     /// Adds an issue when `condition` is false.
-    public mutating func require(_ condition: Bool, _ path: String, _ message: @autoclosure () -> String) {
+    package mutating func require(_ condition: Bool, _ path: String, _ message: @autoclosure () -> String) {
         if !condition { add(path, message()) }
     }
 
-    public var isEmpty: Bool { issues.isEmpty }
+    package var isEmpty: Bool { issues.isEmpty }
 }

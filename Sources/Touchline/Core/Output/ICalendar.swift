@@ -210,7 +210,7 @@ public enum ICalendar {
     }
 
     /// Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var previousWasCR = false
@@ -232,7 +232,7 @@ public enum ICalendar {
 
     /// One content line folded (RFC 5545 §3.1): no physical line longer than 75 octets before its CRLF,
     /// continuation lines start with one space, and a multi-octet UTF-8 character is never split.
-    public static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var out = ""
         var octets = 0
         var limit = 75
