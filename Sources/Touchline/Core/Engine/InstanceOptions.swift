@@ -63,7 +63,7 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
          "properties": {
            "method": {"enum": ["auto", "milp", "greedy"], "default": "auto",
                       "description": "auto: the MILP warm-started by greedy (greedy alone in a greedy-only build); milp; greedy"},
-           "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 10,
+           "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": \#(Int(defaultTimeLimitSeconds)),
                                 "description": "wall-clock limit of the whole solve, reading the JSON included"},
            "mipGap": {"type": "number", "minimum": 0, "maximum": 1, "default": 0,
                       "description": "relative gap at which each objective level may stop (0: prove optimality)"},
@@ -76,7 +76,11 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
            "formulation": {"enum": ["auto", "compact"], "default": "auto",
                            "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"}}}
         """#
-    public var resolvedTimeLimit: Double { timeLimitSeconds ?? 10 }
+    /// The time limit of a solve that sets none, in seconds: the schema's `default`, and what every stage and
+    /// pipeline takes when the limit is absent.
+    public static let defaultTimeLimitSeconds: Double = 10
+
+    public var resolvedTimeLimit: Double { timeLimitSeconds ?? Self.defaultTimeLimitSeconds }
 
     /// Options given in `overrides` win over these.
     public func merged(with overrides: InstanceOptions) -> InstanceOptions {

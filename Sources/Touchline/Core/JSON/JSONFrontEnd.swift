@@ -465,7 +465,9 @@ extension ProblemKind {
             }
             var truncated = model
             truncated.objectives = Array(model.objectives.prefix(level))
-            let solved = solver.solve(truncated, options: SolveOptions(timeLimitSeconds: options(of: instance)?.resolvedTimeLimit ?? 10))
+            let solved = solver.solve(
+                truncated,
+                options: SolveOptions(timeLimitSeconds: options(of: instance)?.resolvedTimeLimit ?? InstanceOptions.defaultTimeLimitSeconds))
             guard let values = solved.values, solved.stopReason == .optimal else {
                 return .failure(.solverFailure("the earlier levels were not solved to optimality: \(solved.message ?? solved.stopReason.rawValue)"))
             }

@@ -95,7 +95,9 @@ enum SchemaDocs {
         "pinned[].official": entry("the official's id"),
         "rules": entry("rules every plan keeps"),
         "rules.restMinutes": entry("minutes between the end of an official's match and the start of their next", default: "0"),
-        "rules.travelSpeedKmh": entry("speed of travel between venues with coordinates and no travelMinutes entry", default: "50"),
+        "rules.travelSpeedKmh": entry(
+            "speed of travel between venues with coordinates and no travelMinutes entry",
+            default: "\(Int(OfficialsRules.defaultTravelSpeedKmh))"),
         "rules.avoidIsHard": entry("officials' avoid as a hard rule instead of a cost", default: "false"),
         "rules.teamConflicts": entry("an official attached to a team: never on its matches (hard) or a cost (soft)", default: "\"hard\""),
         "rules.everySlot": entry(

@@ -24,7 +24,8 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
             officials: instance.officials,
             places: instance.pitches.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) },
             placeNames: instance.pitches.map(\.displayName), travelEntries: instance.travelMinutes ?? [],
-            speedKmh: instance.rules?.travelSpeedKmh ?? 50, rest: instance.rules?.restMinutes ?? 0, pins: instance.pinned ?? [])
+            speedKmh: instance.rules?.travelSpeedKmh ?? OfficialsRules.defaultTravelSpeedKmh, rest: instance.rules?.restMinutes ?? 0,
+            pins: instance.pinned ?? [])
     }
 
     public static func prepare(_ instance: MatchdayInstance, options: InstanceOptions) -> MatchdayPrepared {

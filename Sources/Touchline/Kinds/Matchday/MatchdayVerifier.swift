@@ -16,6 +16,6 @@ extension MatchdayKind {
             },
             places: instance.pitches.map { .init(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) },
             officials: instance.officials, pinned: instance.pinned ?? [], travel: instance.travelMinutes ?? [],
-            rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? 50)
+            rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? OfficialsRules.defaultTravelSpeedKmh)
     }
 }

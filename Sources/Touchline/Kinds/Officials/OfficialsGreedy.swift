@@ -5,7 +5,7 @@ extension OfficialsKind {
         let instance = prepared.instance
         if let tour = prepared.tour {
             guard case let .success(problem) = tour,
-                let plan = TourSolver.firstPlan(problem, seconds: seconds ?? 10)
+                let plan = TourSolver.firstPlan(problem, seconds: seconds ?? InstanceOptions.defaultTimeLimitSeconds)
             else { return nil }
             return problem.solution(instance, plan: plan)
         }

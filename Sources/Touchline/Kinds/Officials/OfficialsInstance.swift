@@ -171,8 +171,11 @@ public struct OfficialPin: Sendable, Codable, Equatable {
 public struct OfficialsRules: Sendable, Codable, Equatable {
     /// Minutes between the end of one match and the start of the official's next (default 0).
     public var restMinutes: Int?
-    /// Speed for travel times from coordinates (default 50 km/h).
+    /// Speed for travel times from coordinates (default ``defaultTravelSpeedKmh``).
     public var travelSpeedKmh: Double?
+    /// The travel speed of an instance that gives none (officials and matchday), in km/h: the schema's
+    /// `default`, the engine's and the verifier's.
+    public static let defaultTravelSpeedKmh: Double = 50
     /// `officials[].avoid` as a hard rule (default false: a cost, `crewConflicts`).
     public var avoidIsHard: Bool?
     /// Officials attached to a team (`officials[].teams`): never on its matches (`hard`, the default) or a cost

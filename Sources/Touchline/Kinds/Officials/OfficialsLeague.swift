@@ -21,7 +21,7 @@ extension OfficialsKind: OwnPipelineKind {
         guard instance.rules?.hasCustomObjective ?? false, let solver else { return nil }
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
-        let limit = options.timeLimitSeconds ?? 10
+        let limit = options.timeLimitSeconds ?? InstanceOptions.defaultTimeLimitSeconds
         // The whole model is the prepared one: when this search declines, the engine's path solves it as built.
         let whole = formulate(prepared)
         // A tiny model is solved whole, level by level, with its proof (the engine's single-model path); a

@@ -61,7 +61,7 @@ public enum StandingsKind: ProblemKind, OwnPipelineKind {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, questions.count))
         // One deadline for all questions: each gets what is left of the limit when it starts; past it, the
         // greedy answer stands (not proven).
-        let deadline = ContinuousClock.now + .milliseconds(Int((options.timeLimitSeconds ?? 10) * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int((options.timeLimitSeconds ?? InstanceOptions.defaultTimeLimitSeconds) * 1000))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: questions.count, by: workers) {
                 let (team, question) = questions[index]

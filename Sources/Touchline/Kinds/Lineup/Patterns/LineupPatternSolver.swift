@@ -350,7 +350,7 @@ extension LineupKind {
         let clock = ContinuousClock.now
         var analysis = prepared
         analysis.control = options.control
-        let total = options.timeLimitSeconds ?? 10
+        let total = options.timeLimitSeconds ?? InstanceOptions.defaultTimeLimitSeconds
         guard analysis.patternSpace()?.modeLimit == nil, var space = analysis.enumeratedPatterns() else { return nil }
         // Listing colour schedules and the greedy's colour search take at most a share of the limit each.
         space.addModeStructure(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9))))
@@ -361,7 +361,7 @@ extension LineupKind {
                 seconds: (ContinuousClock.now - clock).inSeconds))
         var solveOptions = options
         solveOptions.tuning = settings.tuning ?? patternTuning
-        let limit = (options.timeLimitSeconds ?? 10) - (ContinuousClock.now - clock).inSeconds
+        let limit = (options.timeLimitSeconds ?? InstanceOptions.defaultTimeLimitSeconds) - (ContinuousClock.now - clock).inSeconds
         let outcome = LineupPatternSolver.solve(
             space, solver: solver, start: start, timeLimitSeconds: max(0.05, limit), options: solveOptions)
         let proven = outcome.proven.allSatisfy { $0 }
@@ -369,6 +369,20 @@ extension LineupKind {
         let level = firstOpen < outcome.levels.count ? outcome.levels[firstOpen] : nil
         var warnings = outcome.notes
         if start == nil && outcome.plan != nil { warnings.append("greedy found no plan; the pattern model did") }
+        // Stopped (by the limit or a cancel) without improving on greedy's plan: the plan is greedy's, and says so,
+        // as the engine's single-model path does. The levels proven before the first open one hold for it too
+        // (it has the same values there), and so do that level's bound and gap.
+        if !proven, let start, let plan = outcome.plan {
+            let greedyObjective = LineupVerifier.objective(instance, analysis.solution(start))
+            if greedyObjective == LineupVerifier.objective(instance, analysis.solution(plan)) {
+                warnings.append("the pattern engine did not improve on greedy within the limit; this is the greedy plan")
+                return PipelineOutcome(
+                    solution: analysis.solution(start), proven: false, method: .greedy, variables: outcome.variables,
+                    constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings, infeasibleReason: nil,
+                    levels: Array(outcome.levels.prefix(firstOpen + 1)), bound: level?.bound, gap: level?.gap,
+                    patterns: space.classes.reduce(0) { $0 + $1.patterns.count })
+            }
+        }
         return PipelineOutcome(
             solution: outcome.plan.map { analysis.solution($0) }, proven: proven, method: .milp,
             variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,

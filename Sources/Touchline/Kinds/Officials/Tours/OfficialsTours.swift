@@ -11,7 +11,7 @@ extension OfficialsKind {
         _ instance: OfficialsInstance, _ tour: Result<TourProblem, TourImpossible>, exact: Bool, options: SolveOptions
     ) -> PipelineOutcome<OfficialsSolution> {
         let started = ContinuousClock.now
-        let limit = options.timeLimitSeconds ?? 10
+        let limit = options.timeLimitSeconds ?? InstanceOptions.defaultTimeLimitSeconds
         let deadline = started + .seconds(limit)
         let control = options.control
         let cancelled: @Sendable () -> Bool = { control?.isCancelled ?? false }
