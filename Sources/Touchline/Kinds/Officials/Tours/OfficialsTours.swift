@@ -27,7 +27,7 @@ extension OfficialsKind {
         let noPlanReason =
             "no plan keeps every official on one match in every slot with rules.venueWindow \(problem.venueWindow), rules.teamWindow \(problem.teamWindow) and the venues to visit"
         if !exact {
-            switch TourSolver.firstPlanSearch(problem, seconds: limit, isCancelled: cancelled) {
+            switch TourSolver.firstPlanSearch(problem, seconds: limit, isCancelled: cancelled, reproducible: options.reproducible) {
             case let .plan(plan):
                 return PipelineOutcome(solution: problem.solution(instance, plan: plan), proven: false, method: .greedy)
             case let .none(proof):

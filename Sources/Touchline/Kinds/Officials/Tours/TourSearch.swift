@@ -328,34 +328,42 @@ struct TourSolver: Sendable {
     /// the other with it for 30 % of the time, then the satisfiability search up to 70 % (`satisfiability`,
     /// when given, goes on later from where it stopped), then the annealing repair. The restarts with and
     /// without the look-ahead find first plans on different rows of the benchmark.
+    ///
+    /// `reproducible` (`--reproducible`): the time shares give way to the whole limit, as every inner step that
+    /// only chooses a path does, so that the answer does not depend on the machine's load: both searches run
+    /// their first round (nearest venue first) for the whole time and find the same first leaf (the look-ahead
+    /// prunes only subtrees without one), whichever answers first; only the limit itself can cut them.
     static func firstPlanSearch(
         _ problem: TourProblem, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false },
-        satisfiability: TourSatisfiability? = nil, trace: (@Sendable (String) -> Void)? = nil
+        satisfiability: TourSatisfiability? = nil, reproducible: Bool = false, trace: (@Sendable (String) -> Void)? = nil
     ) -> TourSatisfiability.Outcome {
         let started = ContinuousClock.now
         let race = FirstPlanRace()
         let stop: @Sendable () -> Bool = { isCancelled() || race.answered }
+        let end = started + .seconds(seconds)
         // Where the two cannot run side by side (a nested `concurrentPerform` runs its iterations one after the
         // other), the first is the search the others stand beside.
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
+            if reproducible {
+                race.offer(restarts(problem, until: end, lookAhead: index == 0, firstRound: seconds, isCancelled: stop, trace: trace))
+            } else if index == 0 {
                 race.offer(
                     restartsThenRepair(problem, seconds: seconds, started: started, isCancelled: stop, satisfiability: satisfiability, trace: trace))
             } else {
-                race.offer(restarts(problem, until: started + .seconds(seconds), lookAhead: false, isCancelled: stop, trace: trace))
+                race.offer(restarts(problem, until: end, lookAhead: false, isCancelled: stop, trace: trace))
             }
         }
         return race.answer ?? .unknown
     }
 
-    /// The first-leaf search restarted until `end`: nearest first for up to 1 s, then in perturbed orders with
-    /// doubling time. `.unknown` when it runs out of time.
+    /// The first-leaf search restarted until `end`: nearest first for up to 1 s (`firstRound`, when given, instead),
+    /// then in perturbed orders with doubling time. `.unknown` when it runs out of time.
     private static func restarts(
-        _ problem: TourProblem, until end: ContinuousClock.Instant, lookAhead: Bool, isCancelled: @escaping @Sendable () -> Bool,
-        trace: (@Sendable (String) -> Void)?
+        _ problem: TourProblem, until end: ContinuousClock.Instant, lookAhead: Bool, firstRound: Double? = nil,
+        isCancelled: @escaping @Sendable () -> Bool, trace: (@Sendable (String) -> Void)?
     ) -> TourSatisfiability.Outcome {
         var round = 0
-        var roundSeconds = min(1, 0.1 * (end - ContinuousClock.now).inSeconds)
+        var roundSeconds = firstRound ?? min(1, 0.1 * (end - ContinuousClock.now).inSeconds)
         while ContinuousClock.now < end && !isCancelled() {
             let left = (end - ContinuousClock.now).inSeconds
             var search = TourSearch(problem, deadline: .now + .seconds(min(roundSeconds, max(0.01, left))), isCancelled: isCancelled)
