@@ -277,7 +277,7 @@ extension BestEffortKind {
     public static func declaredBrokenRules(_ solution: Solution) -> [String] { brokenRules(solution) }
 }
 
-/// What the engine tells a kind's own pipeline besides the solver-neutral ``SolveOptions``: Touchline's own
+/// What the engine tells a kind's own pipeline besides the solver-neutral `SolveOptions`: Touchline's own
 /// flags for the run.
 public struct PipelineSettings: Sendable {
     /// The caller's branch-and-bound settings (`--tuning`); nil for the kind's own.
