@@ -42,7 +42,7 @@ package struct Mutator: Sendable {
     static let oddStrings = [
         "", " ", "\n", "South\nvenue[9]: forged line", "\u{0}", "\u{1B}[2J", "a\u{2028}b", "é", "😀", "\"", "\\",
         "null", "0", "-1", "1e400", "2026-11-21T14:25", "2026-02-30T10:00", "2026-11-21T24:00", "2026-11-21",
-        "9999-12-31T23:59", "0000-01-01T00:00", "14:25", "auto", "milp", "greedy", "lineup", "officials", "pitches",
+        "9999-12-31T23:59", "0000-01-01T00:00", "14:25", "auto", "milp", "greedy", "builtin", "lineup", "officials", "pitches",
         "matchday", "standings", "GK", "goalkeeper", "red", "turnBased", "colourGroups", "preMarked", "balanced"
     ]
 

@@ -260,6 +260,7 @@ public enum ReducedCostFixing {
             var settings = options
             settings.timeLimitSeconds = seconds.map { Swift.max(0.01, $0) }
             settings.warmStart = start.flatMap { restriction.restrict($0) }
+            settings.integralObjective = true
             var outcome = solver.solve(restriction.model, options: settings)
             nodes += outcome.nodes
             if let values = outcome.values { outcome.solution = Assignment(restriction.expand(values)) }

@@ -25,6 +25,11 @@ public struct SolveOptions: Sendable {
     /// choose a path (how long a procedure tries one form before another) give way to the whole limit, so
     /// that only the limit itself depends on the clock.
     public var reproducible = false
+    /// The caller's word that the objective is a whole number at an optimal completion of every integer point
+    /// (even with terms on continuous columns, as in a transportation system whose vertices are integral): a
+    /// backend may then prune a node whose bound is above the incumbent less one. The built-in solver does; GLPK
+    /// finds an objective integral by its terms alone.
+    public var integralObjective = false
 
     public init(
         timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,

@@ -172,7 +172,7 @@ enum BuildInfo {
         #if GLPK
             return "GLPK \(GLPKVersion.string) (GPL-3.0-or-later)"
         #else
-            return "none (greedy-only build)"
+            return "none (greedy-only build; lineups by the built-in solver)"
         #endif
     }
 }

@@ -45,7 +45,7 @@ enum Fixtures {
         return model
     }
 
-    /// A model with every kind of bound and row, for the export round trip: minimise, optimum -3.5.
+    /// A model with every kind of bound and row, for the export round trip: minimise, optimum -2.5.
     static func mixed() -> Model {
         var model = Model(name: "mixed model")
         let a = model.addInteger("a count", lower: -3, upper: 7)

@@ -4,7 +4,7 @@ import Touchline
 import TouchlineMILP
 
 struct SolveFlags: ParsableArguments {
-    @Option(help: "Override options.method: auto, milp or greedy.")
+    @Option(help: "Override options.method: auto, milp, greedy or builtin (lineups: Touchline's own simplex and branch and bound, no GLPK).")
     var method: InstanceOptions.Method?
 
     @Option(name: .customLong("time-limit"), help: "Override options.timeLimitSeconds (seconds).")

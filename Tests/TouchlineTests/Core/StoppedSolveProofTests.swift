@@ -47,7 +47,7 @@ import TouchlineMILP
                 gap: $0.gap, seconds: 0, nodes: 0)
         }
         return try run.choose(
-            .init(formulation: formulation, result: result, stats: stats, warnings: []),
+            .init(formulation: formulation, method: .milp, result: result, stats: stats, warnings: []),
             greedy: .init(plan: nil, objective: nil, seconds: 0, heuristicSeconds: 0))
     }
 

@@ -113,12 +113,22 @@ import TouchlineTesting
     struct Outcome {
         var checked = 0
         var skipped = 0
+        /// The first engine's (GLPK's where built in, else the built-in solver's) proofs.
         var optimal = 0
         var infeasible = 0
         var unproven = 0
+        /// The built-in solver's, when it is the second engine (the GLPK build).
+        var builtinOptimal = 0
+        var builtinInfeasible = 0
+        var builtinUnproven = 0
         var bestEffortChecked = 0
         var disagreements: [String] = []
     }
+
+    /// The exact engines every instance is solved by: GLPK's pattern engine and the built-in solver's on the
+    /// same programs where GLPK is built in (two independent proofs that must agree), the built-in solver's alone
+    /// in the greedy-only build.
+    static var methods: [InstanceOptions.Method] { Engine.hasMILP ? [.milp, .builtin] : [.builtin] }
 
     /// Compares the engine with the oracle on one instance; a non-empty string describes a disagreement.
     static func compare(_ instance: LineupInstance, _ outcome: inout Outcome, label: String) throws {
@@ -127,55 +137,79 @@ import TouchlineTesting
             return
         }
         outcome.checked += 1
-        #if GLPK
-            let options = InstanceOptions(method: .milp, timeLimitSeconds: 20)
-        #else
-            let options = InstanceOptions(method: .greedy)
-        #endif
         var problems: [String] = []
-        let report: SolveReport<LineupKind>
-        do {
-            report = try Engine.solve(instance, kind: LineupKind.self, options: options)
-        } catch {
-            problems.append("the engine failed: \(error)")
-            record(instance, problems, &outcome, label: label)
-            return
+        var proofs: [(InstanceOptions.Method, ResultStatus, LineupObjective?)] = []
+        for method in methods {
+            let options = InstanceOptions(method: method, timeLimitSeconds: 20)
+            let report: SolveReport<LineupKind>
+            do {
+                report = try Engine.solve(instance, kind: LineupKind.self, options: options)
+            } catch {
+                problems.append("\(method.rawValue): the engine failed: \(error)")
+                continue
+            }
+            let primary = method == methods[0]
+            check(instance, report, oracle, primary: primary, &outcome, &problems, prefix: "\(method.rawValue): ")
+            if !primary {
+                switch report.status {
+                case .optimal: outcome.builtinOptimal += 1
+                case .infeasible: outcome.builtinInfeasible += 1
+                default: outcome.builtinUnproven += 1
+                }
+            }
+            if report.status == .optimal || report.status == .infeasible { proofs.append((method, report.status, report.objective)) }
         }
+        // Two proofs must agree on the status and the objective.
+        if proofs.count == 2 && (proofs[0].1 != proofs[1].1 || proofs[0].2 != proofs[1].2) {
+            problems.append(
+                "the exact engines disagree: \(proofs.map { "\($0.0.rawValue) \($0.1) \($0.2.map(String.init(describing:)) ?? "-")" }.joined(separator: ", "))"
+            )
+        }
+        record(instance, problems, &outcome, label: label)
+    }
+
+    /// The checks of one engine's report against the oracle: its plan verifies, a proof agrees with the
+    /// contract's optimum, an unproven plan does not beat it; counted in `outcome` for the primary engine.
+    static func check(
+        _ instance: LineupInstance, _ report: SolveReport<LineupKind>, _ oracle: LineupOracle.Answer, primary: Bool,
+        _ outcome: inout Outcome, _ problems: inout [String], prefix: String
+    ) {
+        var found: [String] = []
+        defer { problems += found.map { prefix + $0 } }
         let findings = Engine.verify(instance, report: report, kind: LineupKind.self)
-        if !findings.isEmpty { problems.append("the engine's result does not verify: \(findings.prefix(3))") }
+        if !findings.isEmpty { found.append("the engine's result does not verify: \(findings.prefix(3))") }
         switch report.status {
         case .optimal:
-            outcome.optimal += 1
+            if primary { outcome.optimal += 1 }
             if report.objective != oracle.objective {
-                problems.append(
+                found.append(
                     "optimal \(report.objective.map(String.init(describing:)) ?? "-"), the contract's optimum \(oracle.objective.map(String.init(describing:)) ?? "none (no plan)")"
                 )
             }
         case .infeasible:
-            outcome.infeasible += 1
-            if let best = oracle.objective { problems.append("infeasible, but the verifier accepts a plan with \(best)") }
+            if primary { outcome.infeasible += 1 }
+            if let best = oracle.objective { found.append("infeasible, but the verifier accepts a plan with \(best)") }
             #if GLPK
                 // The best-effort plan: as few empty slots and as small a largest and total minutes shortfall as any
                 // structurally sound plan that keeps the rules a best effort keeps (it may do better by breaking one
                 // of those, as the lenient greedy's plan can).
-                if oracle.objective == nil, let solution = report.solution, let fairest = LineupOracle.bestEffort(instance) {
+                if primary, oracle.objective == nil, let solution = report.solution, let fairest = LineupOracle.bestEffort(instance) {
                     outcome.bestEffortChecked += 1
                     let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
                     if fairest.lexicographicallyPrecedes(measure) {
-                        problems.append("best effort measures \(measure) (empty slots, largest and total shortfall), the fairest plan \(fairest)")
+                        found.append("best effort measures \(measure) (empty slots, largest and total shortfall), the fairest plan \(fairest)")
                     }
                 }
             #endif
         default:
-            outcome.unproven += 1
+            if primary { outcome.unproven += 1 }
             // A plan that keeps every rule cannot beat the contract's optimum (a best effort may: it breaks rules).
             if report.status == .feasible, let objective = report.objective, let best = oracle.objective, LineupOracle.isBetter(objective, than: best)
             {
-                problems.append("\(report.status) \(objective) is better than the contract's optimum \(best)")
+                found.append("\(report.status) \(objective) is better than the contract's optimum \(best)")
             }
-            if report.status == .feasible && oracle.objective == nil { problems.append("feasible, but the verifier accepts no plan") }
+            if report.status == .feasible && oracle.objective == nil { found.append("feasible, but the verifier accepts no plan") }
         }
-        record(instance, problems, &outcome, label: label)
     }
 
     /// A disagreement: counted, and the instance written as a regression file.
@@ -206,16 +240,24 @@ import TouchlineTesting
             seed += 1
         }
         print(
-            "oracle lineup \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven), best efforts checked \(outcome.bestEffortChecked), disagreements \(outcome.disagreements.count)"
+            "oracle lineup \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), \(Self.methods[0].rawValue): optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven); "
+                + (Self.methods.count > 1
+                    ? "builtin: optimal \(outcome.builtinOptimal), infeasible \(outcome.builtinInfeasible), other \(outcome.builtinUnproven); " : "")
+                + "best efforts checked \(outcome.bestEffortChecked), disagreements \(outcome.disagreements.count)"
         )
         #expect(outcome.checked >= Self.count / 2, "too few instances were valid and small enough")
-        // Floors on what was proven (by the build that proves: with GLPK), so that an oracle that stopped proving
-        // (every instance `unknown`) or stopped meeting impossible squads fails: each mode has proven about half
-        // optimal and half infeasible, and none left unproven.
+        // Floors on what was proven, so that an oracle that stopped proving (every instance `unknown`) or stopped
+        // meeting impossible squads fails: each mode has proven about half optimal and half infeasible, and none
+        // left unproven, by each exact engine (the built-in solver's in every build).
+        #expect(outcome.optimal >= outcome.checked / 4, "only \(outcome.optimal) of \(outcome.checked) proven optimal")
+        #expect(outcome.infeasible >= outcome.checked / 4, "only \(outcome.infeasible) of \(outcome.checked) proven infeasible")
+        #expect(outcome.unproven <= outcome.checked / 50, "\(outcome.unproven) of \(outcome.checked) left unproven")
+        if Self.methods.count > 1 {
+            #expect(outcome.builtinOptimal >= outcome.checked / 4, "builtin: only \(outcome.builtinOptimal) proven optimal")
+            #expect(outcome.builtinInfeasible >= outcome.checked / 4, "builtin: only \(outcome.builtinInfeasible) proven infeasible")
+            #expect(outcome.builtinUnproven <= outcome.checked / 50, "builtin: \(outcome.builtinUnproven) left unproven")
+        }
         if Engine.hasMILP {
-            #expect(outcome.optimal >= outcome.checked / 4, "only \(outcome.optimal) of \(outcome.checked) proven optimal")
-            #expect(outcome.infeasible >= outcome.checked / 4, "only \(outcome.infeasible) of \(outcome.checked) proven infeasible")
-            #expect(outcome.unproven <= outcome.checked / 50, "\(outcome.unproven) of \(outcome.checked) left unproven")
             #expect(outcome.bestEffortChecked >= outcome.infeasible / 2, "only \(outcome.bestEffortChecked) best efforts checked")
         }
         #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")

@@ -17,13 +17,13 @@ extension Engine {
             return try run.noPlan(.infeasible, method: nil, reason: reason)
         }
         if let report = try run.solveByOwnPipeline() { return report }
-        if run.method != .greedy, Solvers.default != nil,
+        if run.method != .greedy, run.method != .builtin, Solvers.default != nil,
             let report = try Kind.componentSolve(run.prepared, options: run.options, settings: run.settings, started: run.started)
         {
             return report
         }
         let greedy = try run.greedy()
-        guard run.method != .greedy, let solver = Solvers.default else { return try run.greedyAnswer(greedy) }
+        guard let solver = run.solver else { return try run.greedyAnswer(greedy) }
         if let report = run.greedyWhenNoTimeIsLeft(greedy) { return report }
         return try run.choose(run.milp(solver, warmStart: greedy.plan), greedy: greedy)
     }
@@ -60,6 +60,18 @@ struct EngineRun<Kind: ProblemKind> {
     }
 
     var method: InstanceOptions.Method { options.resolvedMethod }
+
+    /// The MILP backend of this solve (the kind's own pipeline and its single model alike): none for
+    /// `method: greedy`; the built-in solver for `builtin`, and for `auto` in a build without GLPK where it
+    /// serves the kind; GLPK otherwise.
+    var solver: (any Solver)? {
+        switch method {
+        case .greedy: nil
+        case .builtin: BuiltinSolver()
+        case .milp: Solvers.default
+        case .auto: Solvers.default ?? (Kind.builtinSolverServes ? BuiltinSolver() : nil)
+        }
+    }
     var limit: Double { options.resolvedTimeLimit }
     func seconds() -> Double { (ContinuousClock.now - started).inSeconds }
     /// What is left of the limit, at least `floor`.
@@ -108,7 +120,11 @@ struct EngineRun<Kind: ProblemKind> {
     func checkMethod() throws(TouchlineError) {
         if method == .milp && !Solvers.isMILPAvailable {
             throw .methodUnavailable(
-                "options.method: \"milp\" needs the GLPK trait, and this build has none; use \"auto\" or \"greedy\"")
+                "options.method: \"milp\" needs the GLPK trait, and this build has none; use \"auto\", \"builtin\" (lineups) or \"greedy\"")
+        }
+        if method == .builtin && !Kind.builtinSolverServes {
+            throw .methodUnavailable(
+                "options.method: \"builtin\" solves lineups only; use \"auto\", \"milp\" or \"greedy\" for \(Kind.name)")
         }
     }
 
@@ -154,7 +170,7 @@ struct EngineRun<Kind: ProblemKind> {
         partOptions.reportsLevels = false
         guard
             let parts = Kind.ownPipeline(
-                prepared, solver: method == .greedy ? nil : Solvers.default, options: partOptions,
+                prepared, solver: solver, options: partOptions,
                 settings: PipelineSettings(tuning: settings.tuning, heuristicOnly: method == .greedy))
         else { return nil }
         // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is
@@ -235,6 +251,8 @@ struct EngineRun<Kind: ProblemKind> {
 
     struct MILP {
         var formulation: Formulation<Kind.Solution>
+        /// `milp` (GLPK) or `builtin`.
+        var method: PlanMethod
         var result: SolveResult
         var stats: SolveStats
         var warnings: [String]
@@ -267,7 +285,9 @@ struct EngineRun<Kind: ProblemKind> {
         }
         stats.warmStartAccepted = solveOptions.warmStart == nil ? nil : result.levels.first?.warmStartAccepted
         if result.stopReason != .optimal { stats.stopReason = result.stopReason }
-        return MILP(formulation: formulation, result: result, stats: stats, warnings: result.notes)
+        return MILP(
+            formulation: formulation, method: solver is BuiltinSolver ? .builtin : .milp, result: result, stats: stats,
+            warnings: result.notes)
     }
 
     // MARK: - Choose
@@ -296,7 +316,7 @@ struct EngineRun<Kind: ProblemKind> {
         }
         if result.stopReason == .infeasible {
             return try noPlan(
-                .infeasible, method: .milp, stats: stats, warnings: warnings,
+                .infeasible, method: milp.method, stats: stats, warnings: warnings,
                 reason: result.message.map { "the solver proved that no plan keeps every hard rule (\($0))" }
                     ?? "the solver proved that no plan keeps every hard rule")
         }
@@ -304,7 +324,7 @@ struct EngineRun<Kind: ProblemKind> {
             if let message = result.message { warnings.append("MILP: \(message)") }
             guard let plan = greedy.plan else {
                 return try noPlan(
-                    .unknown, method: .milp, stats: stats,
+                    .unknown, method: milp.method, stats: stats,
                     warnings: warnings + ["the MILP found no plan within \(limit) s and greedy found none"],
                     reason: notFoundReason)
             }
@@ -312,7 +332,7 @@ struct EngineRun<Kind: ProblemKind> {
                 .feasible, method: .greedy, plan: plan, objective: greedy.objective, stats: stats,
                 warnings: warnings + ["the MILP found no plan within the limit; this is the greedy plan"])
         }
-        let plan = try verified(milp.formulation.decode(values), "milp")
+        let plan = try verified(milp.formulation.decode(values), milp.method.rawValue)
         let objective = Kind.objective(instance, plan)
         if let greedyPlan = greedy.plan, let greedyObjective = greedy.objective, result.stopReason != .optimal,
             !Kind.isBetter(objective, than: greedyObjective)
@@ -378,7 +398,7 @@ struct EngineRun<Kind: ProblemKind> {
         }
         if !proven, let message = result.message { warnings.append("MILP: \(message)") }
         return report(
-            proven ? .optimal : .feasible, method: .milp, plan: plan, objective: objective,
+            proven ? .optimal : .feasible, method: milp.method, plan: plan, objective: objective,
             bound: bound, gap: gap, stats: stats, warnings: warnings)
     }
 }

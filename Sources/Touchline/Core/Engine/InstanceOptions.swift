@@ -6,12 +6,17 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
         public init(from decoder: any Decoder) throws { self = try Self.decodeChoice(from: decoder) }
 
         /// The MILP when GLPK is built in, warm-started by greedy; the greedy answer when the MILP has none
-        /// within the time limit (the output says which happened). In a greedy-only build: greedy.
+        /// within the time limit (the output says which happened). In a build without GLPK: lineups by the
+        /// built-in solver (``builtin``), the other kinds by greedy.
         case auto
         /// The MILP (needs the `GLPK` trait); falls back to greedy only when the MILP has no answer in time.
         case milp
         /// The greedy heuristic alone.
         case greedy
+        /// Lineups: the pattern engine's integer programs solved by Touchline's own simplex and branch and bound
+        /// (Swift, no GPL code: what `auto` runs in a build without GLPK), also in a build with GLPK (a second,
+        /// independent proof).
+        case builtin
     }
 
     /// Default `.auto`.
@@ -61,8 +66,8 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
         {"type": "object",
          "description": "how the instance is solved; touchline solve's flags override these",
          "properties": {
-           "method": {"enum": ["auto", "milp", "greedy"], "default": "auto",
-                      "description": "auto: the MILP warm-started by greedy (greedy alone in a greedy-only build); milp; greedy"},
+           "method": {"enum": ["auto", "milp", "greedy", "builtin"], "default": "auto",
+                      "description": "auto: the MILP warm-started by greedy (without GLPK: lineups by the built-in solver, other kinds by greedy); milp: GLPK; greedy; builtin: lineups by Touchline's own simplex and branch and bound"},
            "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": \#(Int(defaultTimeLimitSeconds)),
                                 "description": "wall-clock limit of the whole solve, reading the JSON included"},
            "mipGap": {"type": "number", "minimum": 0, "maximum": 1, "default": 0,

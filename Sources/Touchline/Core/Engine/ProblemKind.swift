@@ -140,6 +140,11 @@ public protocol ProblemKind: Sendable {
     /// True for a kind with a best effort (``BestEffortKind``): the engine keeps a share of the limit for it.
     static var hasBestEffort: Bool { get }
 
+    /// True for a kind whose own pipeline the built-in MILP solver (``TouchlineMILP/BuiltinSolver``: simplex and
+    /// branch and bound in Swift, no GPL code) serves: `method: builtin` picks it, and `auto` picks it in a build
+    /// without GLPK. Lineups: the pattern engine's programs are small (a few hundred rows).
+    static var builtinSolverServes: Bool { get }
+
     /// ``BestEffortKind/bestEffort(_:solver:options:)``; nil for a kind without a best effort.
     static func bestEffortPlan(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution?
 
@@ -185,6 +190,7 @@ public protocol ProblemKind: Sendable {
 extension ProblemKind {
     public static func preCheck(_ prepared: Prepared) -> String? { nil }
     public static var hasBestEffort: Bool { false }
+    public static var builtinSolverServes: Bool { false }
     public static func bestEffortPlan(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
     public static func declaredBrokenRules(_ solution: Solution) -> [String] { [] }
     public static func ownPipeline(

@@ -16,7 +16,7 @@ public enum ResultStatus: String, Sendable, Codable {
     case invalid
 }
 
-/// Which method produced a plan (the `method` field: `milp`, `greedy`, `exact` or `branchAndBound`).
+/// Which method produced a plan (the `method` field: `milp`, `greedy`, `exact`, `branchAndBound` or `builtin`).
 public enum PlanMethod: String, Sendable, Codable, CaseIterable {
     /// The integer program, solved by GLPK (`optimal` only when the solver proved it).
     case milp
@@ -27,6 +27,9 @@ public enum PlanMethod: String, Sendable, Codable, CaseIterable {
     /// A branch and bound of the kind's own, without GLPK (officials' season tours): `optimal` and
     /// `infeasible` only when its search was exhausted.
     case branchAndBound
+    /// The integer program solved by Touchline's own simplex and branch and bound (lineups; no GLPK):
+    /// `optimal` and `infeasible` only when its search was exhausted, as for `milp`.
+    case builtin
 }
 
 /// Size and effort of a solve.

@@ -15,6 +15,9 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
 
     public static func options(of instance: LineupInstance) -> InstanceOptions? { instance.options }
 
+    /// The pattern engine's programs are small (a few hundred rows): the built-in solver takes them.
+    public static var builtinSolverServes: Bool { true }
+
     public static func validate(_ instance: LineupInstance) -> [InputIssue] { instance.issues() }
 
     public static func prepare(_ instance: LineupInstance, options: InstanceOptions) -> LineupAnalysis {

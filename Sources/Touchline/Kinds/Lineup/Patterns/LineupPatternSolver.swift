@@ -384,7 +384,8 @@ extension LineupKind {
             }
         }
         return PipelineOutcome(
-            solution: outcome.plan.map { analysis.solution($0) }, proven: proven, method: .milp,
+            solution: outcome.plan.map { analysis.solution($0) }, proven: proven,
+            method: solver is BuiltinSolver ? .builtin : .milp,
             variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,
             infeasibleReason: outcome.infeasible, levels: outcome.levels,
             bound: outcome.plan == nil ? nil : proven ? outcome.levels.first?.value : level?.bound,

@@ -1,0 +1,427 @@
+import Foundation
+
+/// A bounded-variable primal simplex over a ``FlatProblem``'s relaxation, in Swift: the LP engine under
+/// ``BuiltinSolver``'s branch and bound.
+///
+/// The problem `min c·x` subject to `rowLower ≤ A x ≤ rowUpper` and `columnLower ≤ x ≤ columnUpper` gets one
+/// logical variable per row, `r = A x`, so that the constraints read `[A | −I] (x, r) = 0` and every bound is a
+/// variable's. The basis inverse is kept dense (column-major) and updated in product form at each pivot; it is
+/// recomputed from the basis every ``refactorEvery`` pivots and before the final answer. Phase 1 minimises the
+/// sum of the basic variables' infeasibilities (a composite simplex: the phase-1 costs are recomputed at every
+/// iteration); the ratio test is Harris's two-pass test; after a run of degenerate pivots Bland's rule picks
+/// the entering variable until a step moves. This is the textbook method (Chvátal, *Linear Programming*, and
+/// Maros, *Computational Techniques of the Simplex Method*), written for the small, dense-basis programs the
+/// lineup pattern engine solves (a few hundred rows).
+struct BoundedSimplex {
+    enum Status { case optimal, infeasible, unbounded, stopped, failed }
+
+    let rows: Int
+    let columns: Int
+    /// The structural columns, compressed by column.
+    private let start: [Int]
+    private let index: [Int]
+    private let value: [Double]
+    /// Costs of the minimisation (a maximisation's negated), structural then logical (0).
+    private let cost: [Double]
+    /// Bounds of every variable, structural then logical; a branch and bound changes the structurals'.
+    var lower: [Double]
+    var upper: [Double]
+    /// Values of every variable.
+    private(set) var x: [Double]
+    /// The variable basic in each row position, and each variable's position (-1 when nonbasic).
+    private(set) var basis: [Int]
+    private var position: [Int]
+    /// B⁻¹, column-major: entry (i, r) at `inverse[r * rows + i]`.
+    private var inverse: [Double]
+    private var pivotsSinceFactor = 0
+    private(set) var iterations = 0
+
+    static let refactorEvery = 64
+    static let primalTolerance = 1e-7
+    static let dualTolerance = 1e-7
+    static let pivotTolerance = 1e-9
+
+    init(_ problem: FlatProblem) {
+        rows = problem.rowLower.count
+        columns = problem.columnLower.count
+        var counts = [Int](repeating: 0, count: columns + 1)
+        for column in problem.matrixColumn { counts[Int(column) + 1] += 1 }
+        for j in 0..<columns { counts[j + 1] += counts[j] }
+        var fill = counts
+        var index = [Int](repeating: 0, count: problem.matrixValue.count)
+        var value = [Double](repeating: 0, count: problem.matrixValue.count)
+        for k in problem.matrixValue.indices {
+            let j = Int(problem.matrixColumn[k])
+            index[fill[j]] = Int(problem.matrixRow[k])
+            value[fill[j]] = problem.matrixValue[k]
+            fill[j] += 1
+        }
+        start = counts
+        self.index = index
+        self.value = value
+        let sign = problem.maximize ? -1.0 : 1.0
+        cost = problem.objective.map { $0 * sign } + [Double](repeating: 0, count: problem.rowLower.count)
+        lower = problem.columnLower + problem.rowLower
+        upper = problem.columnUpper + problem.rowUpper
+        x = [Double](repeating: 0, count: columns + rows)
+        let (m, n) = (rows, columns)
+        basis = (0..<m).map { n + $0 }
+        position = [Int](repeating: -1, count: n) + Array(0..<m)
+        inverse = [Double](repeating: 0, count: m * m)
+        for r in 0..<m { inverse[r * m + r] = -1 }
+        placeNonbasic()
+        computeBasic()
+    }
+
+    /// The minimisation's objective at the current values (without the problem's constant).
+    var objective: Double {
+        var total = 0.0
+        for j in 0..<columns where cost[j] != 0 { total += cost[j] * x[j] }
+        return total
+    }
+
+    /// The structural columns' values.
+    var values: [Double] { Array(x[0..<columns]) }
+
+    /// The basis and which nonbasic variables sit at their upper bound: enough to restart from this vertex.
+    struct Snapshot {
+        var basis: [Int32]
+        var atUpper: [Int32]
+    }
+
+    var snapshot: Snapshot {
+        var atUpper: [Int32] = []
+        for j in 0..<(columns + rows) where position[j] < 0 && x[j] == upper[j] && upper[j] != lower[j] {
+            atUpper.append(Int32(j))
+        }
+        return Snapshot(basis: basis.map { Int32($0) }, atUpper: atUpper)
+    }
+
+    /// Restarts from a snapshot taken of this problem (under other bounds, perhaps); false when its basis is
+    /// singular (the all-logical basis is then taken).
+    @discardableResult
+    mutating func restore(_ snapshot: Snapshot) -> Bool {
+        basis = snapshot.basis.map { Int($0) }
+        position = [Int](repeating: -1, count: columns + rows)
+        for (p, j) in basis.enumerated() { position[j] = p }
+        for j in 0..<(columns + rows) where position[j] < 0 { x[j] = 0 }
+        for j in snapshot.atUpper where position[Int(j)] < 0 && upper[Int(j)].isFinite { x[Int(j)] = upper[Int(j)] }
+        placeNonbasic()
+        let factored = factor()
+        computeBasic()
+        return factored
+    }
+
+    /// Puts every nonbasic variable on a bound (the lower where finite, else the upper, else 0), keeping one
+    /// already on a bound there.
+    mutating func placeNonbasic() {
+        for j in 0..<(columns + rows) where position[j] < 0 {
+            if x[j] == upper[j] && upper[j].isFinite { continue }
+            if lower[j].isFinite {
+                x[j] = lower[j]
+            } else if upper[j].isFinite {
+                x[j] = upper[j]
+            } else {
+                x[j] = 0
+            }
+        }
+    }
+
+    // MARK: - Linear algebra
+
+    /// B⁻¹ a_j.
+    private func ftran(_ j: Int) -> [Double] {
+        var alpha = [Double](repeating: 0, count: rows)
+        inverse.withUnsafeBufferPointer { inverse in
+            alpha.withUnsafeMutableBufferPointer { alpha in
+                if j >= columns {
+                    let base = (j - columns) * rows
+                    for i in 0..<rows { alpha[i] = -inverse[base + i] }
+                    return
+                }
+                for k in start[j]..<start[j + 1] {
+                    let base = index[k] * rows
+                    let v = value[k]
+                    for i in 0..<rows { alpha[i] += v * inverse[base + i] }
+                }
+            }
+        }
+        return alpha
+    }
+
+    /// yᵀ = c_Bᵀ B⁻¹.
+    private func btran(_ basicCost: [Double]) -> [Double] {
+        var y = [Double](repeating: 0, count: rows)
+        inverse.withUnsafeBufferPointer { inverse in
+            basicCost.withUnsafeBufferPointer { c in
+                for r in 0..<rows {
+                    let base = r * rows
+                    var sum = 0.0
+                    for i in 0..<rows where c[i] != 0 { sum += c[i] * inverse[base + i] }
+                    y[r] = sum
+                }
+            }
+        }
+        return y
+    }
+
+    /// d_j = c_j − yᵀ a_j under the costs `c` (phase 1 or 2).
+    private func reducedCost(_ j: Int, _ y: [Double], _ c: Double) -> Double {
+        if j >= columns { return c + y[j - columns] }
+        var sum = c
+        for k in start[j]..<start[j + 1] { sum -= y[index[k]] * value[k] }
+        return sum
+    }
+
+    /// Recomputes B⁻¹ from the basis by Gauss–Jordan elimination with partial pivoting. A column that leaves no
+    /// usable pivot is replaced by the logical of an uncovered row (the basis stays a basis); false then.
+    @discardableResult
+    mutating func factor() -> Bool {
+        let m = rows
+        pivotsSinceFactor = 0
+        if m == 0 { return true }
+        // Dense B, column-major, and the identity beside it.
+        var matrix = [Double](repeating: 0, count: m * m)
+        var result = [Double](repeating: 0, count: m * m)
+        func load(_ p: Int, _ j: Int) {
+            for i in 0..<m { matrix[p * m + i] = 0 }
+            if j >= columns {
+                matrix[p * m + (j - columns)] = -1
+            } else {
+                for k in start[j]..<start[j + 1] { matrix[p * m + index[k]] = value[k] }
+            }
+        }
+        for p in 0..<m { load(p, basis[p]) }
+        for i in 0..<m { result[i * m + i] = 1 }
+        // Row operations on [B | I] reduce B to a permutation; rowOf[p] is the row pivoted in column p.
+        var rowUsed = [Bool](repeating: false, count: m)
+        var rowOf = [Int](repeating: -1, count: m)
+        for p in 0..<m {
+            var best = -1
+            var bestValue = 1e-11
+            for i in 0..<m where !rowUsed[i] {
+                let v = abs(matrix[p * m + i])
+                if v > bestValue {
+                    bestValue = v
+                    best = i
+                }
+            }
+            if best < 0 {
+                // Singular (a loss of precision over many pivots): start again from the all-logical basis.
+                resetToLogicalBasis()
+                return false
+            }
+            rowUsed[best] = true
+            rowOf[p] = best
+            let pivot = matrix[p * m + best]
+            // Scale the pivot row, then clear column p in every other row.
+            for c in 0..<m { matrix[c * m + best] /= pivot }
+            for c in 0..<m { result[c * m + best] /= pivot }
+            for i in 0..<m where i != best {
+                let factor = matrix[p * m + i]
+                if factor == 0 { continue }
+                for c in p..<m { matrix[c * m + i] -= factor * matrix[c * m + best] }
+                for c in 0..<m { result[c * m + i] -= factor * result[c * m + best] }
+            }
+        }
+        // B⁻¹'s row p is result's row rowOf[p].
+        for c in 0..<m {
+            for p in 0..<m { inverse[c * m + p] = result[c * m + rowOf[p]] }
+        }
+        return true
+    }
+
+    /// The all-logical basis (B = −I), every structural nonbasic on a bound.
+    mutating func resetToLogicalBasis() {
+        basis = (0..<rows).map { columns + $0 }
+        position = [Int](repeating: -1, count: columns) + Array(0..<rows)
+        inverse = [Double](repeating: 0, count: rows * rows)
+        for r in 0..<rows { inverse[r * rows + r] = -1 }
+        pivotsSinceFactor = 0
+        placeNonbasic()
+    }
+
+    /// x_B = −B⁻¹ (Σ over nonbasic j of a_j x_j).
+    mutating func computeBasic() {
+        var rhs = [Double](repeating: 0, count: rows)
+        for j in 0..<(columns + rows) where position[j] < 0 && x[j] != 0 {
+            if j >= columns {
+                rhs[j - columns] += x[j]
+            } else {
+                for k in start[j]..<start[j + 1] { rhs[index[k]] -= value[k] * x[j] }
+            }
+        }
+        var xb = [Double](repeating: 0, count: rows)
+        for r in 0..<rows where rhs[r] != 0 {
+            let base = r * rows
+            for i in 0..<rows { xb[i] += inverse[base + i] * rhs[r] }
+        }
+        for p in 0..<rows { x[basis[p]] = xb[p] }
+    }
+
+    /// Replaces the basic variable at position `p` by `q`, whose column is `alpha = B⁻¹ a_q`.
+    private mutating func pivot(_ p: Int, _ q: Int, _ alpha: [Double]) {
+        let m = rows
+        let pivot = alpha[p]
+        inverse.withUnsafeMutableBufferPointer { inverse in
+            for c in 0..<m {
+                let base = c * m
+                let scaled = inverse[base + p] / pivot
+                if scaled != 0 {
+                    for i in 0..<m { inverse[base + i] -= alpha[i] * scaled }
+                }
+                inverse[base + p] = scaled
+            }
+        }
+        position[basis[p]] = -1
+        basis[p] = q
+        position[q] = p
+        pivotsSinceFactor += 1
+    }
+
+    // MARK: - The method
+
+    /// How far the basic variables lie outside their bounds, in total.
+    var infeasibility: Double {
+        var total = 0.0
+        for j in basis {
+            if x[j] < lower[j] - Self.primalTolerance { total += lower[j] - x[j] }
+            if x[j] > upper[j] + Self.primalTolerance { total += x[j] - upper[j] }
+        }
+        return total
+    }
+
+    /// Runs the simplex from the current basis until optimal, infeasible or unbounded, or until `shouldStop`
+    /// (checked every few iterations) says so.
+    mutating func solve(shouldStop: () -> Bool) -> Status {
+        var degenerate = 0
+        var verified = false
+        var steps = 0
+        let iterationLimit = 200 * (rows + columns) + 10_000
+        while true {
+            iterations += 1
+            if iterations % 32 == 0 && shouldStop() { return .stopped }
+            if pivotsSinceFactor >= Self.refactorEvery {
+                factor()
+                computeBasic()
+            }
+            // Phase: the basic variables' infeasibilities give the costs; none infeasible means phase 2.
+            var basicCost = [Double](repeating: 0, count: rows)
+            var phaseOne = false
+            for p in 0..<rows {
+                let j = basis[p]
+                if x[j] < lower[j] - Self.primalTolerance {
+                    basicCost[p] = -1
+                    phaseOne = true
+                } else if x[j] > upper[j] + Self.primalTolerance {
+                    basicCost[p] = 1
+                    phaseOne = true
+                }
+            }
+            if !phaseOne { for p in 0..<rows { basicCost[p] = cost[basis[p]] } }
+            let y = btran(basicCost)
+            // Pricing: Dantzig's largest reduced cost, Bland's smallest index during a degenerate run.
+            var entering = -1
+            var enteringCost = 0.0
+            var best = 0.0
+            let bland = degenerate > 40
+            for j in 0..<(columns + rows) where position[j] < 0 && lower[j] != upper[j] {
+                let d = reducedCost(j, y, phaseOne ? 0 : cost[j])
+                let canRise = x[j] < upper[j]
+                let canFall = x[j] > lower[j]
+                let score: Double
+                if d < -Self.dualTolerance && canRise {
+                    score = -d
+                } else if d > Self.dualTolerance && canFall {
+                    score = d
+                } else {
+                    continue
+                }
+                if bland {
+                    entering = j
+                    enteringCost = d
+                    break
+                }
+                if score > best {
+                    best = score
+                    entering = j
+                    enteringCost = d
+                }
+            }
+            if entering < 0 {
+                // No improving column: check on a fresh factorisation before answering.
+                if !verified {
+                    verified = true
+                    factor()
+                    computeBasic()
+                    continue
+                }
+                return phaseOne ? .infeasible : .optimal
+            }
+            verified = false
+            let direction = enteringCost < 0 ? 1.0 : -1.0
+            let alpha = ftran(entering)
+            // Harris's ratio test: the largest step with bounds relaxed by the tolerance, then among the rows that
+            // block within it the one with the largest pivot.
+            let flip = upper[entering] - lower[entering]
+            var limit = flip
+            /// The step at which the basic variable at `p` reaches a bound (relaxed outwards by `relaxed`), and
+            /// that bound; nil when it never blocks.
+            func bound(_ p: Int, relaxed: Double) -> (step: Double, target: Double)? {
+                if abs(alpha[p]) <= Self.pivotTolerance { return nil }
+                let rate = -direction * alpha[p]
+                let j = basis[p]
+                if rate < 0 {
+                    if phaseOne && x[j] > upper[j] + Self.primalTolerance { return ((x[j] - upper[j] + relaxed) / -rate, upper[j]) }
+                    if x[j] < lower[j] - Self.primalTolerance || !lower[j].isFinite { return nil }
+                    return ((x[j] - lower[j] + relaxed) / -rate, lower[j])
+                } else {
+                    if phaseOne && x[j] < lower[j] - Self.primalTolerance { return ((lower[j] - x[j] + relaxed) / rate, lower[j]) }
+                    if x[j] > upper[j] + Self.primalTolerance || !upper[j].isFinite { return nil }
+                    return ((upper[j] - x[j] + relaxed) / rate, upper[j])
+                }
+            }
+            for p in 0..<rows {
+                if let block = bound(p, relaxed: Self.primalTolerance), block.step < limit { limit = block.step }
+            }
+            var leaving = -1
+            var target = 0.0
+            var pivotSize = 0.0
+            var step = flip
+            if limit < flip || !flip.isFinite {
+                for p in 0..<rows {
+                    guard let block = bound(p, relaxed: 0), block.step <= limit else { continue }
+                    if abs(alpha[p]) > pivotSize {
+                        pivotSize = abs(alpha[p])
+                        leaving = p
+                        step = max(0, block.step)
+                        target = block.target
+                    }
+                }
+            }
+            if leaving < 0 && !step.isFinite { return phaseOne ? .failed : .unbounded }
+            degenerate = step < 1e-12 ? degenerate + 1 : 0
+            steps += 1
+            if steps > iterationLimit { return .failed }
+            // Move.
+            x[entering] += direction * step
+            for p in 0..<rows where alpha[p] != 0 { x[basis[p]] -= direction * alpha[p] * step }
+            if leaving < 0 {
+                x[entering] = direction > 0 ? upper[entering] : lower[entering]
+                continue
+            }
+            // The leaving variable sits on the bound it reached.
+            x[basis[leaving]] = target
+            pivot(leaving, entering, alpha)
+        }
+    }
+
+    /// Row duals and the structural columns' reduced costs at an optimal basis, in the problem's own sense
+    /// (for a maximisation, the duals of the negated objective negated back).
+    func duals(maximize: Bool) -> (rows: [Double], reduced: [Double]) {
+        let y = btran(basis.map { cost[$0] })
+        let sign = maximize ? -1.0 : 1.0
+        let reduced = (0..<columns).map { reducedCost($0, y, cost[$0]) * sign }
+        return (y.map { $0 * sign }, reduced)
+    }
+}

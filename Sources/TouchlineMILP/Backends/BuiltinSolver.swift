@@ -1,0 +1,323 @@
+import Foundation
+
+/// Touchline's own MILP backend, in Swift, with no GPL code: a bounded-variable primal simplex
+/// (``BoundedSimplex``) under a best-bound branch and bound that dives.
+///
+/// It is compiled into every build, the greedy-only build an App Store app embeds included, and is meant for
+/// the small programs of the lineup pattern engine (a few hundred rows; its basis inverse is dense). No library
+/// serves here: GLPK, CBC and HiGHS are GPL or C++ that SwiftPM does not build for iOS from the package mirror,
+/// and the engine needs the LP's duals and reduced costs, a warm start, cancellation and a time limit from the
+/// same code on Linux and iOS.
+///
+/// Branch and bound: each node's LP starts from its parent's basis; the node's most fractional integer column is
+/// branched on, the child on the side the value rounds to is solved at once (a dive) and the other kept with the
+/// parent's bound; when a dive ends, the open node of the lowest bound is taken. A node is pruned when its bound
+/// cannot beat the incumbent (by a whole unit when the objective is integer-valued). `optimal` is reported only
+/// when no open node is left (or the requested gap is reached: then `feasible` with that gap), `infeasible` only
+/// when the tree is exhausted without a solution.
+public struct BuiltinSolver: Solver {
+    public init() {}
+
+    public var name: String { "builtin" }
+
+    /// The most rows it takes (its basis inverse is a dense rows × rows matrix, refactored in cubic time: 700 rows are 4 MB and about a tenth of a second).
+    public static let maximumRows = 700
+
+    public func solveLevel(
+        _ problem: FlatProblem, timeLimitSeconds: Double?, warmStart: [Double]?, options: SolveOptions
+    ) -> LevelOutcome {
+        let started = ContinuousClock.now
+        func seconds() -> Double { (ContinuousClock.now - started).inSeconds }
+        if problem.rowLower.count > Self.maximumRows {
+            let message = "the built-in solver takes at most \(Self.maximumRows) rows; this program has \(problem.rowLower.count)"
+            options.control?.recordFailure(message)
+            return LevelOutcome(termination: .error, message: message)
+        }
+        var search = Search(problem: problem, options: options, timeLimitSeconds: timeLimitSeconds, started: started)
+        if let warmStart { search.offer(warmStart, fromWarmStart: true) }
+        let result = search.run()
+        var outcome = LevelOutcome(
+            termination: result, values: search.incumbent, objective: search.incumbentObjective,
+            bound: search.reportedBound, gap: nil, nodes: search.nodes, seconds: seconds(),
+            warmStartAccepted: search.warmStartAccepted, message: search.message,
+            stopReason: result == .feasible || result == .noSolution ? search.stopReason : nil)
+        if let objective = outcome.objective, let bound = outcome.bound {
+            outcome.gap = result == .optimal ? 0 : relativeGap(objective, bound)
+        }
+        return outcome
+    }
+
+    public func solveRelaxation(_ problem: FlatProblem, timeLimitSeconds: Double?, options: SolveOptions) -> RelaxationOutcome {
+        let started = ContinuousClock.now
+        func seconds() -> Double { (ContinuousClock.now - started).inSeconds }
+        if problem.rowLower.count > Self.maximumRows {
+            let message = "the built-in solver takes at most \(Self.maximumRows) rows; this program has \(problem.rowLower.count)"
+            options.control?.recordFailure(message)
+            return RelaxationOutcome(termination: .error, message: message)
+        }
+        var lp = BoundedSimplex(problem)
+        let deadline = timeLimitSeconds.map { started.advanced(by: .nanoseconds(Int64(max(0, $0) * 1e9))) }
+        let status = lp.solve { options.isCancelled || deadline.map { ContinuousClock.now >= $0 } ?? false }
+        switch status {
+        case .optimal:
+            let sign = problem.maximize ? -1.0 : 1.0
+            let duals = lp.duals(maximize: problem.maximize)
+            return RelaxationOutcome(
+                termination: .optimal, objective: sign * lp.objective + problem.objectiveConstant, values: lp.values,
+                rowDuals: duals.rows, reducedCosts: duals.reduced, seconds: seconds())
+        case .infeasible: return RelaxationOutcome(termination: .infeasible, seconds: seconds())
+        case .unbounded: return RelaxationOutcome(termination: .unbounded, seconds: seconds())
+        case .stopped: return RelaxationOutcome(termination: .noSolution, seconds: seconds())
+        case .failed:
+            let message = "the built-in simplex did not converge"
+            options.control?.recordFailure(message)
+            return RelaxationOutcome(termination: .error, seconds: seconds(), message: message)
+        }
+    }
+}
+
+extension BuiltinSolver {
+    /// One branch and bound.
+    fileprivate struct Search {
+        let problem: FlatProblem
+        let options: SolveOptions
+        let deadline: ContinuousClock.Instant?
+        let started: ContinuousClock.Instant
+        /// Minimisation sign: the search minimises `sign × objective`.
+        let sign: Double
+        /// Whether every solution's objective is a whole number (integer columns with integral costs, no cost on a
+        /// continuous column): a node must then beat the incumbent by a whole unit.
+        let integralObjective: Bool
+        /// Whether every optimal completion of an integer point has a whole-number objective (by its terms, or
+        /// by the caller's word, ``SolveOptions/integralObjective``): a node whose bound rounds up to the
+        /// incumbent or above is pruned.
+        let integralCompletion: Bool
+        var lp: BoundedSimplex
+        var incumbent: [Double]?
+        /// The incumbent's value in the minimisation's terms (without the constant).
+        var best = Double.infinity
+        var nodes = 0
+        var warmStartAccepted = false
+        var stopReason: StopReason = .timeLimit
+        var message: String?
+        var reportedBound: Double?
+        private var lastReport = ContinuousClock.now
+
+        /// An open node: its bound, its columns' bounds as changes from the root's, and the basis to start from.
+        struct Node {
+            var bound: Double
+            var changes: [(column: Int, lower: Double, upper: Double)]
+            var snapshot: BoundedSimplex.Snapshot
+            var depth: Int { changes.count }
+        }
+        /// Whether a node was left unexplored because the requested gap was reached (the answer is then not proven).
+        var prunedByGap = false
+        var lowestPruned = Double.infinity
+
+        init(problem: FlatProblem, options: SolveOptions, timeLimitSeconds: Double?, started: ContinuousClock.Instant) {
+            self.problem = problem
+            self.options = options
+            self.started = started
+            deadline = timeLimitSeconds.map { started.advanced(by: .nanoseconds(Int64(max(0, $0) * 1e9))) }
+            sign = problem.maximize ? -1 : 1
+            integralObjective = problem.objective.indices.allSatisfy { j in
+                let c = problem.objective[j]
+                return c == 0 || (problem.columnIsInteger[j] && c == c.rounded())
+            }
+            integralCompletion = integralObjective || options.integralObjective
+            lp = BoundedSimplex(problem)
+        }
+
+        var stopped: Bool { options.isCancelled || deadline.map { ContinuousClock.now >= $0 } ?? false }
+
+        var incumbentObjective: Double? { incumbent == nil ? nil : sign * best + problem.objectiveConstant }
+
+        /// Whether a node of this bound may hold a solution better than the incumbent by more than the gap allows.
+        mutating func worthExploring(_ bound: Double) -> Bool {
+            guard best.isFinite else { return true }
+            if integralCompletion {
+                // A better solution has a whole-number value k with bound ≤ k < best.
+                if !((bound - Tolerance.solver).rounded(.up) < best - Tolerance.exact) { return false }
+            } else if bound >= best - Tolerance.solver * max(1, abs(best)) {
+                return false
+            }
+            if options.mipGap > 0 {
+                let value = sign * best + problem.objectiveConstant
+                let limit = sign * bound + problem.objectiveConstant
+                if relativeGap(value, limit) <= options.mipGap {
+                    prunedByGap = true
+                    lowestPruned = min(lowestPruned, bound)
+                    return false
+                }
+            }
+            return true
+        }
+
+        /// Takes `values` as the incumbent when it keeps every bound and row (within the solver tolerance) and
+        /// is better.
+        mutating func offer(_ values: [Double], fromWarmStart: Bool = false) {
+            guard values.count == problem.columnLower.count else { return }
+            var point = values
+            for j in point.indices {
+                if problem.columnIsInteger[j] { point[j] = point[j].rounded() }
+                let tolerance = Tolerance.solver
+                if point[j] < problem.columnLower[j] - tolerance || point[j] > problem.columnUpper[j] + tolerance { return }
+                point[j] = min(max(point[j], problem.columnLower[j]), problem.columnUpper[j])
+            }
+            var activity = [Double](repeating: 0, count: problem.rowLower.count)
+            for k in problem.matrixValue.indices {
+                activity[Int(problem.matrixRow[k])] += problem.matrixValue[k] * point[Int(problem.matrixColumn[k])]
+            }
+            for i in activity.indices {
+                let scale = Tolerance.solver * max(1, abs(activity[i]))
+                if activity[i] < problem.rowLower[i] - scale || activity[i] > problem.rowUpper[i] + scale { return }
+            }
+            var value = 0.0
+            for j in point.indices { value += sign * problem.objective[j] * point[j] }
+            if integralObjective { value = value.rounded() }
+            guard value < best - Tolerance.exact else { return }
+            best = value
+            incumbent = point
+            if fromWarmStart { warmStartAccepted = true }
+            report(bound: nil, force: true)
+        }
+
+        mutating func report(bound: Double?, force: Bool = false) {
+            guard let control = options.control, control.onEvent != nil else { return }
+            let now = ContinuousClock.now
+            guard force || (now - lastReport).inSeconds >= 0.5 else { return }
+            lastReport = now
+            let incumbentValue = incumbentObjective
+            let boundValue = bound.map { sign * $0 + problem.objectiveConstant }
+            control.report(
+                .progress(
+                    level: control.currentLevel, incumbent: incumbentValue, bound: boundValue,
+                    gap: incumbentValue.flatMap { value in boundValue.map { relativeGap(value, $0) } }, nodes: nodes,
+                    seconds: control.seconds))
+        }
+
+        /// The fractional integer column to branch on (the most fractional), or nil when the LP point is integral.
+        func branchingColumn(_ values: [Double]) -> Int? {
+            var chosen: Int? = nil
+            var distance = 1e-6
+            for j in values.indices where problem.columnIsInteger[j] {
+                let fraction = values[j] - values[j].rounded(.down)
+                let away = min(fraction, 1 - fraction)
+                if away > distance {
+                    distance = away
+                    chosen = j
+                }
+            }
+            return chosen
+        }
+
+        mutating func run() -> LevelTermination {
+            var open: [Node] = []
+            var current: Node? = Node(bound: -.infinity, changes: [], snapshot: lp.snapshot)
+            var applied: [Int] = []  // the columns whose bounds differ from the root's in the LP
+            var fresh = true  // the LP holds the current node's parent basis (no restore needed)
+            while true {
+                if stopped {
+                    stopReason = options.isCancelled ? .cancelled : .timeLimit
+                    let bounds = open.map(\.bound) + (current.map { [$0.bound] } ?? [])
+                    let lowest = bounds.min() ?? best
+                    reportedBound = lowest.isFinite ? sign * min(lowest, best) + problem.objectiveConstant : nil
+                    return incumbent == nil ? .noSolution : .feasible
+                }
+                guard var node = current ?? Self.popBest(&open) else { break }
+                current = nil
+                if !worthExploring(node.bound) { continue }
+                nodes += 1
+                // Solve the node's LP from the parent's basis.
+                for j in applied {
+                    lp.lower[j] = problem.columnLower[j]
+                    lp.upper[j] = problem.columnUpper[j]
+                }
+                for change in node.changes {
+                    lp.lower[change.column] = change.lower
+                    lp.upper[change.column] = change.upper
+                }
+                applied = node.changes.map(\.column)
+                if fresh {
+                    lp.placeNonbasic()
+                    lp.computeBasic()
+                } else {
+                    lp.restore(node.snapshot)
+                }
+                let cancelled = options.control
+                let deadline = self.deadline
+                let status = lp.solve { (cancelled?.isCancelled ?? false) || deadline.map { ContinuousClock.now >= $0 } ?? false }
+                fresh = true
+                switch status {
+                case .stopped:
+                    current = node
+                    continue
+                case .infeasible:
+                    fresh = false
+                    continue
+                case .unbounded:
+                    if incumbent == nil && nodes == 1 {
+                        message = "the relaxation is unbounded"
+                        return .unbounded
+                    }
+                    fresh = false
+                    continue
+                case .failed:
+                    message = "the built-in simplex did not converge"
+                    options.control?.recordFailure(message!)
+                    return .error
+                case .optimal: break
+                }
+                let bound = integralCompletion ? (lp.objective - Tolerance.solver).rounded(.up) : lp.objective
+                node.bound = max(node.bound, bound)
+                if !worthExploring(node.bound) {
+                    fresh = false
+                    continue
+                }
+                let values = lp.values
+                guard let column = branchingColumn(values) else {
+                    offer(values)
+                    fresh = false
+                    continue
+                }
+                let snapshot = lp.snapshot
+                let value = values[column]
+                let (low, high) = (lp.lower[column], lp.upper[column])
+                var down = node
+                down.changes.append((column, low, value.rounded(.down)))
+                down.snapshot = snapshot
+                var up = node
+                up.changes.append((column, value.rounded(.up), high))
+                up.snapshot = snapshot
+                let roundsUp = value - value.rounded(.down) >= 0.5
+                current = roundsUp ? up : down
+                open.append(roundsUp ? down : up)
+                report(bound: min(open.map(\.bound).min() ?? node.bound, node.bound))
+            }
+            if incumbent == nil {
+                // With a gap nothing is pruned before an incumbent exists, so the tree was exhausted.
+                return .infeasible
+            }
+            if prunedByGap {
+                stopReason = .gapReached
+                reportedBound = sign * min(lowestPruned, best) + problem.objectiveConstant
+                return .feasible
+            }
+            reportedBound = sign * best + problem.objectiveConstant
+            return .optimal
+        }
+
+        /// Removes and returns the open node of the lowest bound (the deepest among equals).
+        static func popBest(_ open: inout [Node]) -> Node? {
+            guard !open.isEmpty else { return nil }
+            var chosen = 0
+            for k in open.indices.dropFirst() {
+                if open[k].bound < open[chosen].bound || (open[k].bound == open[chosen].bound && open[k].depth > open[chosen].depth) {
+                    chosen = k
+                }
+            }
+            open.swapAt(chosen, open.count - 1)
+            return open.removeLast()
+        }
+    }
+}

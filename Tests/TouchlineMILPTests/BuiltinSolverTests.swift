@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+import TouchlineSearch
+
+@testable import TouchlineMILP
+
+/// The built-in backend (simplex and branch and bound in Swift), in every build: known optima, and random small
+/// programs against the exhaustive enumeration of their integer points (an oracle that shares no code with it).
+@Suite struct BuiltinSolverTests {
+    let solver = BuiltinSolver()
+
+    @Test func knapsack() throws {
+        let model = Fixtures.knapsack()
+        let result = solver.solve(model)
+        #expect(result.stopReason == .optimal)
+        #expect(result.objectiveValues == [115])
+        let values = try #require(result.values)
+        #expect(values == [0, 1, 1, 1, 1])
+    }
+
+    @Test func mixedBoundsAndRows() throws {
+        let model = Fixtures.mixed()
+        let result = solver.solve(model)
+        #expect(result.stopReason == .optimal)
+        // a ≤ 1 (cap), b = c + 0.5 and a + b ≥ −1 give a + 2b + e + 0.5 ≥ −a − 1.5 + e ≥ −2.5, reached at a = 1,
+        // b = −2, c = −2.5, e = 0.
+        #expect(abs(result.objectiveValues[0] - -2.5) < 1e-9)
+        #expect(model.violations(of: try #require(result.values)).isEmpty)
+    }
+
+    @Test func marketSplitStopsAtItsLimitWithTheWarmStart() throws {
+        let (model, allZero) = Fixtures.marketSplit()
+        let result = solver.solve(model, options: SolveOptions(timeLimitSeconds: 0.5, warmStart: allZero))
+        #expect(result.stopReason == .timeLimit)
+        let values = try #require(result.values)
+        #expect(model.violations(of: values).isEmpty)
+        #expect(result.seconds < 5)
+    }
+
+    @Test func cancellationStopsTheSearch() {
+        let (model, _) = Fixtures.marketSplit()
+        let control = SolveControl()
+        control.cancel()
+        let result = solver.solve(model, options: SolveOptions(timeLimitSeconds: 30, control: control))
+        #expect(result.stopReason == .cancelled)
+    }
+
+    @Test func infeasibleAndUnbounded() {
+        var model = Model(name: "infeasible")
+        let x = model.addInteger("x", lower: 0, upper: 10)
+        let y = model.addInteger("y", lower: 0, upper: 10)
+        model.add(2 * x + 2 * y == 7, name: "odd")
+        model.minimize(x + y, name: "size")
+        #expect(solver.solve(model).stopReason == .infeasible)
+
+        var open = Model(name: "unbounded")
+        let z = open.addVariable("z", lower: 0, upper: .infinity)
+        open.add(z >= 1, name: "floor")
+        open.maximize(1 * z, name: "size")
+        #expect(solver.solve(open).stopReason == .unbounded)
+    }
+
+    /// Random integer programs of 2-5 columns in small boxes, with every kind of row, minimised or maximised:
+    /// the built-in solver's status and optimum equal the enumeration's on every one.
+    @Test func randomProgramsAgreeWithEnumeration() throws {
+        var random = SeededRandom(seed: 20_261_201)
+        var proven = 0
+        var infeasible = 0
+        for trial in 0..<400 {
+            let (model, box) = Self.randomProgram(&random, integral: trial % 3 != 0)
+            let exhaustive = Self.enumerate(model, box)
+            let result = solver.solve(model, options: SolveOptions(timeLimitSeconds: 20))
+            if let optimum = exhaustive {
+                #expect(result.stopReason == .optimal, "trial \(trial) \(optimum) \(result.stopReason) \(result.objectiveValues)")
+                let value = try #require(result.objectiveValues.first, "trial \(trial)")
+                #expect(abs(value - optimum) < 1e-6, "trial \(trial): \(value) against \(optimum)")
+                #expect(model.violations(of: try #require(result.values)).isEmpty, "trial \(trial)")
+                proven += 1
+            } else {
+                #expect(result.stopReason == .infeasible, "trial \(trial) \(result.stopReason) \(result.objectiveValues)")
+                infeasible += 1
+            }
+        }
+        #expect(proven >= 100)
+        #expect(infeasible >= 20)
+    }
+
+    /// The LP relaxation's optimum, duals and reduced costs satisfy the optimality conditions: primal feasible, and
+    /// every reduced cost has the sign its column's position allows; the objective equals the dual's.
+    @Test func relaxationsMeetTheOptimalityConditions() throws {
+        var random = SeededRandom(seed: 77)
+        var checked = 0
+        for trial in 0..<200 {
+            let (model, _) = Self.randomProgram(&random, integral: false)
+            let lp = solver.relaxation(model, level: 0)
+            guard lp.termination == .optimal else { continue }
+            let values = try #require(lp.values)
+            let reduced = try #require(lp.reducedCosts)
+            let duals = try #require(lp.duals)
+            for constraint in model.constraints {
+                let activity = zip(constraint.indices, constraint.coefficients).reduce(0) { $0 + $1.1 * values[$1.0] }
+                #expect(activity >= constraint.lower - 1e-6 && activity <= constraint.upper + 1e-6, "trial \(trial)")
+            }
+            let minimizing = model.objectives[0].sense == .minimize
+            for (j, variable) in model.variables.enumerated() {
+                let d = minimizing ? reduced[j] : -reduced[j]
+                if values[j] > variable.lower + 1e-6 && values[j] < variable.upper - 1e-6 {
+                    #expect(abs(d) < 1e-6, "trial \(trial) column \(j): \(d) inside its bounds")
+                } else if values[j] <= variable.lower + 1e-6 && variable.lower < variable.upper {
+                    #expect(d > -1e-6, "trial \(trial) column \(j) at lower: \(d)")
+                } else if variable.lower < variable.upper {
+                    #expect(d < 1e-6, "trial \(trial) column \(j) at upper: \(d)")
+                }
+            }
+            // Reduced costs are c − yᵀA.
+            let objective = model.objectives[0].expression
+            for j in model.variables.indices {
+                var column = 0.0
+                for (k, constraint) in model.constraints.enumerated() {
+                    for (index, coefficient) in zip(constraint.indices, constraint.coefficients) where index == j {
+                        column += duals[k] * coefficient
+                    }
+                }
+                let c = objective.terms.filter { $0.index == j }.reduce(0.0) { $0 + $1.coefficient }
+                #expect(abs(c - column - reduced[j]) < 1e-6, "trial \(trial) column \(j)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 70)
+    }
+
+    #if GLPK
+        /// Mixed programs (continuous and integer columns) of up to 12 columns: the same status and optimum as GLPK.
+        @Test func mixedProgramsAgreeWithGLPK() throws {
+            var random = SeededRandom(seed: 5)
+            var agreed = 0
+            for trial in 0..<150 {
+                let model = Self.randomMixedProgram(&random)
+                let ours = solver.solve(model, options: SolveOptions(timeLimitSeconds: 20))
+                let glpk = GLPKSolver().solve(model, options: SolveOptions(timeLimitSeconds: 20))
+                #expect(ours.stopReason == glpk.stopReason, "trial \(trial) \(glpk.message ?? "")")
+                if glpk.stopReason == .optimal {
+                    let a = try #require(ours.objectiveValues.first)
+                    let b = try #require(glpk.objectiveValues.first)
+                    #expect(abs(a - b) < 1e-6 * max(1, abs(b)), "trial \(trial): \(a) against \(b)")
+                    agreed += 1
+                }
+            }
+            #expect(agreed >= 50)
+        }
+    #endif
+
+    // MARK: - Generators and the oracle
+
+    /// A random program over 2-5 integer columns (each in a box of at most 4 values) and 1-4 rows of every kind.
+    static func randomProgram(_ random: inout SeededRandom, integral: Bool) -> (Model, [(Int, Int)]) {
+        var model = Model(name: "random")
+        let count = 2 + random.int(below: 4)
+        var box: [(Int, Int)] = []
+        var columns: [Variable] = []
+        for j in 0..<count {
+            let low = random.int(below: 3) - 1
+            let high = low + random.int(below: 4)
+            box.append((low, high))
+            columns.append(model.addInteger("x\(j)", lower: Double(low), upper: Double(high)))
+        }
+        for row in 0..<(1 + random.int(below: 4)) {
+            var expression = LinearExpression()
+            for column in columns where random.int(below: 4) != 0 {
+                expression.add(column, coefficient: Double(random.int(below: 11) - 5))
+            }
+            if expression.terms.isEmpty { expression.add(columns[0], coefficient: 1) }
+            let level = Double(random.int(below: 9) - 3)
+            switch random.int(below: 4) {
+            case 0: model.add(expression <= level, name: "le\(row)")
+            case 1: model.add(expression >= level, name: "ge\(row)")
+            case 2: model.add(expression == level, name: "eq\(row)")
+            default: model.add(LinearConstraint(expression, lower: level - 2, upper: level + 1), name: "range\(row)")
+            }
+        }
+        var objective = LinearExpression()
+        for column in columns {
+            let c = integral ? Double(random.int(below: 9) - 4) : Double(random.int(below: 81) - 40) / 8
+            objective.add(column, coefficient: c)
+        }
+        if random.int(below: 2) == 0 { model.minimize(objective, name: "o") } else { model.maximize(objective, name: "o") }
+        return (model, box)
+    }
+
+    /// The optimum over every integer point in the box, or nil when none keeps the rows.
+    static func enumerate(_ model: Model, _ box: [(Int, Int)]) -> Double? {
+        var point = box.map { Double($0.0) }
+        var best: Double? = nil
+        let objective = model.objectives[0]
+        while true {
+            if model.violations(of: point).isEmpty {
+                let value = objective.expression.value(point)
+                if let current = best {
+                    best = objective.sense == .minimize ? min(current, value) : max(current, value)
+                } else {
+                    best = value
+                }
+            }
+            var k = 0
+            while k < point.count {
+                if point[k] < Double(box[k].1) {
+                    point[k] += 1
+                    break
+                }
+                point[k] = Double(box[k].0)
+                k += 1
+            }
+            if k == point.count { return best }
+        }
+    }
+
+    /// A program of 4-12 columns, half of them continuous, 2-8 rows.
+    static func randomMixedProgram(_ random: inout SeededRandom) -> Model {
+        var model = Model(name: "mixed")
+        let count = 4 + random.int(below: 9)
+        var columns: [Variable] = []
+        for j in 0..<count {
+            let upper = Double(1 + random.int(below: 6))
+            columns.append(
+                j % 2 == 0
+                    ? model.addInteger("x\(j)", lower: 0, upper: upper) : model.addVariable("y\(j)", lower: 0, upper: upper))
+        }
+        for row in 0..<(2 + random.int(below: 7)) {
+            var expression = LinearExpression()
+            for column in columns where random.int(below: 2) == 0 {
+                expression.add(column, coefficient: Double(random.int(below: 13) - 4))
+            }
+            if expression.terms.isEmpty { expression.add(columns[row % count], coefficient: 1) }
+            let level = Double(random.int(below: 20) - 4)
+            switch random.int(below: 3) {
+            case 0: model.add(expression <= level, name: "le\(row)")
+            case 1: model.add(expression >= level, name: "ge\(row)")
+            default: model.add(expression == level, name: "eq\(row)")
+            }
+        }
+        var objective = LinearExpression()
+        for column in columns { objective.add(column, coefficient: Double(random.int(below: 21) - 10) / 2) }
+        if random.int(below: 2) == 0 { model.minimize(objective, name: "o") } else { model.maximize(objective, name: "o") }
+        return model
+    }
+}
