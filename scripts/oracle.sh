@@ -31,22 +31,28 @@ import re, sys
 log, started, commit, seconds, status = sys.argv[1:]
 rows = []
 for line in open(log, encoding="utf-8", errors="replace"):
-    m = re.match(r"oracle (\w+) (\w+): (\d+) checked \((\d+) .*\), optimal (\d+), infeasible (\d+), other (\d+)(?:, best efforts checked (\d+))?, disagreements (\d+)", line)
+    # A lineup line names its engines: "milp: optimal .., infeasible .., other ..; builtin: optimal .., ..".
+    m = re.match(r"oracle (\w+) (\w+): (\d+) checked \((\d+) .*?\), (?:(\w+): )?optimal (\d+), infeasible (\d+), other (\d+)"
+                 r"(?:; builtin: optimal (\d+), infeasible (\d+), other (\d+))?(?:[;,] best efforts checked (\d+))?, disagreements (\d+)", line)
     if m: rows.append(m.groups())
 total = sum(int(r[2]) for r in rows)
+engines = sorted({r[4] for r in rows if r[4]})
 out = ["# The contract oracle", "",
        f"Written by `scripts/oracle.sh N --record` (`make oracle N=...`) on commit {commit}, {started}, release build, "
        f"{seconds} s in all, {'every test passed' if status == '0' else 'A TEST FAILED'}.", "",
        "Each lineup instance is a random tiny lineup (one to three segments, four to six players, every rule on or off at",
        "random: injuries, late arrivals, locks, minutes bounds, keepers, overtime, live state, queues, marks, colour",
        "assignments). The oracle enumerates every lineup of every segment and every colouring and keeps the plans",
-       "`verify` accepts; the engine (GLPK) must prove the same optimum, or prove infeasible exactly when the",
-       "oracle finds no plan.", "",
-       "| kind | mode | instances | optimal | infeasible | other status | best efforts checked | disagreements |",
-       "|---|---|---:|---:|---:|---:|---:|---:|"]
-for kind, mode, checked, skipped, opt, inf, other, effort, dis in rows:
-    out.append(f"| {kind} | {mode} | {checked} | {opt} | {inf} | {other} | {effort or '-'} | {dis} |")
-out += ["", f"In all: {total} instances, {sum(int(r[8]) for r in rows)} disagreements.", "",
+       "`verify` accepts; each exact engine must prove the same optimum, or prove infeasible exactly when the",
+       "oracle finds no plan. Lineups are solved by both exact engines where GLPK is built in: GLPK (`milp`) and",
+       "Touchline's own simplex and branch and bound (`builtin`) on the same programs, which must also agree with",
+       "each other (a disagreement counts); the other kinds by GLPK. First engine of this run's lineups: "
+       + (", ".join(engines) or "-") + ".", "",
+       "| kind | mode | instances | optimal | infeasible | other status | builtin optimal | builtin infeasible | builtin other | best efforts checked | disagreements |",
+       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+for kind, mode, checked, skipped, engine, opt, inf, other, bopt, binf, bother, effort, dis in rows:
+    out.append(f"| {kind} | {mode} | {checked} | {opt} | {inf} | {other} | {bopt or '-'} | {binf or '-'} | {bother or '-'} | {effort or '-'} | {dis} |")
+out += ["", f"In all: {total} instances, {sum(int(r[12]) for r in rows)} disagreements.", "",
         "The other kinds: pitches (every placement of five matches on three pitches or none), officials (every crew",
         "up to each match's most, with the default, `udine` and custom level orders), matchday (every placement of",
         "three matches on two pitches or none with every crew; pinned pitches and officials, closures, a one-match",

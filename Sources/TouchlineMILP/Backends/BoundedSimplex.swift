@@ -281,12 +281,12 @@ struct BoundedSimplex {
 
     // MARK: - The method
 
-    /// How far the basic variables lie outside their bounds, in total.
-    var infeasibility: Double {
+    /// How far the basic variables lie outside their bounds (by more than `tolerance`), in total.
+    func infeasibility(beyond tolerance: Double = primalTolerance) -> Double {
         var total = 0.0
         for j in basis {
-            if x[j] < lower[j] - Self.primalTolerance { total += lower[j] - x[j] }
-            if x[j] > upper[j] + Self.primalTolerance { total += x[j] - upper[j] }
+            if x[j] < lower[j] - tolerance { total += lower[j] - x[j] }
+            if x[j] > upper[j] + tolerance { total += x[j] - upper[j] }
         }
         return total
     }
@@ -296,6 +296,9 @@ struct BoundedSimplex {
     mutating func solve(shouldStop: () -> Bool) -> Status {
         var degenerate = 0
         var verified = false
+        // A basic variable this far outside a bound is infeasible; widened once (to 1e-6, then 1e-5) when phase 1
+        // ends with an infeasibility smaller than that, which is rounding, not a proof.
+        var feasibility = Self.primalTolerance
         var steps = 0
         let iterationLimit = 200 * (rows + columns) + 10_000
         while true {
@@ -310,10 +313,10 @@ struct BoundedSimplex {
             var phaseOne = false
             for p in 0..<rows {
                 let j = basis[p]
-                if x[j] < lower[j] - Self.primalTolerance {
+                if x[j] < lower[j] - feasibility {
                     basicCost[p] = -1
                     phaseOne = true
-                } else if x[j] > upper[j] + Self.primalTolerance {
+                } else if x[j] > upper[j] + feasibility {
                     basicCost[p] = 1
                     phaseOne = true
                 }
@@ -356,6 +359,11 @@ struct BoundedSimplex {
                     computeBasic()
                     continue
                 }
+                if phaseOne && feasibility < 1e-5 && infeasibility(beyond: feasibility) < 1e-5 {
+                    feasibility *= 10
+                    verified = false
+                    continue
+                }
                 return phaseOne ? .infeasible : .optimal
             }
             verified = false
@@ -372,17 +380,17 @@ struct BoundedSimplex {
                 let rate = -direction * alpha[p]
                 let j = basis[p]
                 if rate < 0 {
-                    if phaseOne && x[j] > upper[j] + Self.primalTolerance { return ((x[j] - upper[j] + relaxed) / -rate, upper[j]) }
-                    if x[j] < lower[j] - Self.primalTolerance || !lower[j].isFinite { return nil }
+                    if phaseOne && x[j] > upper[j] + feasibility { return ((x[j] - upper[j] + relaxed) / -rate, upper[j]) }
+                    if x[j] < lower[j] - feasibility || !lower[j].isFinite { return nil }
                     return ((x[j] - lower[j] + relaxed) / -rate, lower[j])
                 } else {
-                    if phaseOne && x[j] < lower[j] - Self.primalTolerance { return ((lower[j] - x[j] + relaxed) / rate, lower[j]) }
-                    if x[j] > upper[j] + Self.primalTolerance || !upper[j].isFinite { return nil }
+                    if phaseOne && x[j] < lower[j] - feasibility { return ((lower[j] - x[j] + relaxed) / rate, lower[j]) }
+                    if x[j] > upper[j] + feasibility || !upper[j].isFinite { return nil }
                     return ((upper[j] - x[j] + relaxed) / rate, upper[j])
                 }
             }
             for p in 0..<rows {
-                if let block = bound(p, relaxed: Self.primalTolerance), block.step < limit { limit = block.step }
+                if let block = bound(p, relaxed: feasibility), block.step < limit { limit = block.step }
             }
             var leaving = -1
             var target = 0.0

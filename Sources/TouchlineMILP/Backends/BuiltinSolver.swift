@@ -23,13 +23,33 @@ public struct BuiltinSolver: Solver {
     /// The most rows it takes (its basis inverse is a dense rows × rows matrix, refactored in cubic time: 700 rows are 4 MB and about a tenth of a second).
     public static let maximumRows = 700
 
+    /// About the memory a solve of `problem` takes: the basis inverse and the factorisation's two work matrices
+    /// (rows × rows each), the matrix by column, and the per-column arrays of the simplex and the open nodes.
+    public static func bytesNeeded(_ problem: FlatProblem) -> Int {
+        let rows = problem.rowLower.count
+        let columns = problem.columnLower.count
+        return 3 * rows * rows * 8 + problem.matrixValue.count * 16 + (columns + rows) * 48
+    }
+
+    /// Why this program is not taken: too many rows, or more memory than ``SolveOptions/memoryLimitMB`` allows
+    /// (the same limit GLPK is held to).
+    static func refusal(_ problem: FlatProblem, _ options: SolveOptions) -> String? {
+        if problem.rowLower.count > maximumRows {
+            return "the built-in solver takes at most \(maximumRows) rows; this program has \(problem.rowLower.count)"
+        }
+        if let limit = options.memoryLimitMB, bytesNeeded(problem) > limit * 1_048_576 {
+            let needed = (Double(bytesNeeded(problem)) / 1_048_576 * 10).rounded(.up) / 10
+            return "the built-in solver needs about \(needed) MB for this program, more than options.memoryLimitMB allows (\(limit) MB)"
+        }
+        return nil
+    }
+
     public func solveLevel(
         _ problem: FlatProblem, timeLimitSeconds: Double?, warmStart: [Double]?, options: SolveOptions
     ) -> LevelOutcome {
         let started = ContinuousClock.now
         func seconds() -> Double { (ContinuousClock.now - started).inSeconds }
-        if problem.rowLower.count > Self.maximumRows {
-            let message = "the built-in solver takes at most \(Self.maximumRows) rows; this program has \(problem.rowLower.count)"
+        if let message = Self.refusal(problem, options) {
             options.control?.recordFailure(message)
             return LevelOutcome(termination: .error, message: message)
         }
@@ -50,8 +70,7 @@ public struct BuiltinSolver: Solver {
     public func solveRelaxation(_ problem: FlatProblem, timeLimitSeconds: Double?, options: SolveOptions) -> RelaxationOutcome {
         let started = ContinuousClock.now
         func seconds() -> Double { (ContinuousClock.now - started).inSeconds }
-        if problem.rowLower.count > Self.maximumRows {
-            let message = "the built-in solver takes at most \(Self.maximumRows) rows; this program has \(problem.rowLower.count)"
+        if let message = Self.refusal(problem, options) {
             options.control?.recordFailure(message)
             return RelaxationOutcome(termination: .error, message: message)
         }
@@ -153,15 +172,20 @@ extension BuiltinSolver {
             return true
         }
 
+        /// An integral LP point that did not keep the rows once rounded (a numerical loss): the search then proves
+        /// nothing (no `optimal`, no `infeasible`), as a point may have been lost with it.
+        var lostPoint = false
+
         /// Takes `values` as the incumbent when it keeps every bound and row (within the solver tolerance) and
-        /// is better.
-        mutating func offer(_ values: [Double], fromWarmStart: Bool = false) {
-            guard values.count == problem.columnLower.count else { return }
+        /// is better; false when it does not keep them.
+        @discardableResult
+        mutating func offer(_ values: [Double], fromWarmStart: Bool = false) -> Bool {
+            guard values.count == problem.columnLower.count else { return false }
             var point = values
             for j in point.indices {
                 if problem.columnIsInteger[j] { point[j] = point[j].rounded() }
                 let tolerance = Tolerance.solver
-                if point[j] < problem.columnLower[j] - tolerance || point[j] > problem.columnUpper[j] + tolerance { return }
+                if point[j] < problem.columnLower[j] - tolerance || point[j] > problem.columnUpper[j] + tolerance { return false }
                 point[j] = min(max(point[j], problem.columnLower[j]), problem.columnUpper[j])
             }
             var activity = [Double](repeating: 0, count: problem.rowLower.count)
@@ -170,16 +194,17 @@ extension BuiltinSolver {
             }
             for i in activity.indices {
                 let scale = Tolerance.solver * max(1, abs(activity[i]))
-                if activity[i] < problem.rowLower[i] - scale || activity[i] > problem.rowUpper[i] + scale { return }
+                if activity[i] < problem.rowLower[i] - scale || activity[i] > problem.rowUpper[i] + scale { return false }
             }
             var value = 0.0
             for j in point.indices { value += sign * problem.objective[j] * point[j] }
             if integralObjective { value = value.rounded() }
-            guard value < best - Tolerance.exact else { return }
+            guard value < best - Tolerance.exact else { return true }
             best = value
             incumbent = point
             if fromWarmStart { warmStartAccepted = true }
             report(bound: nil, force: true)
+            return true
         }
 
         mutating func report(bound: Double?, force: Bool = false) {
@@ -276,7 +301,7 @@ extension BuiltinSolver {
                 }
                 let values = lp.values
                 guard let column = branchingColumn(values) else {
-                    offer(values)
+                    if !offer(values) { lostPoint = true }
                     fresh = false
                     continue
                 }
@@ -293,6 +318,11 @@ extension BuiltinSolver {
                 current = roundsUp ? up : down
                 open.append(roundsUp ? down : up)
                 report(bound: min(open.map(\.bound).min() ?? node.bound, node.bound))
+            }
+            if lostPoint {
+                message = "the built-in solver lost an integral point to rounding; nothing is proven"
+                stopReason = .error
+                return incumbent == nil ? .noSolution : .feasible
             }
             if incumbent == nil {
                 // With a gap nothing is pruned before an incumbent exists, so the tree was exhausted.

@@ -168,10 +168,11 @@ struct EngineRun<Kind: ProblemKind> {
         var partOptions = solveOptions(seconds: max(0.05, remaining(atLeast: 0.05) - kept))
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         partOptions.reportsLevels = false
+        let pipeline = PipelineSettings(tuning: settings.tuning, heuristicOnly: method == .greedy)
         guard
-            let parts = Kind.ownPipeline(
-                prepared, solver: solver, options: partOptions,
-                settings: PipelineSettings(tuning: settings.tuning, heuristicOnly: method == .greedy))
+            let parts = races
+                ? race(options: partOptions, settings: pipeline)
+                : Kind.ownPipeline(prepared, solver: solver, options: partOptions, settings: pipeline)
         else { return nil }
         // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is
         // trusted beyond their proofs of infeasibility by counting; the answer is greedy's plan, with a sentence.

@@ -36,6 +36,8 @@ public enum Engine {
     /// reaches `warnings` or a message.
     static func solverErrorSentence(_ message: String?, memoryLimitMB: Int?) -> String {
         let text = message ?? ""
+        // The built-in solver's refusals are sentences already.
+        if text.hasPrefix("the built-in solver") { return text }
         if text.contains("memory allocation limit") || text.contains("memory limit") {
             let limit = memoryLimitMB.map { "\($0) MB" } ?? "its memory limit"
             return "GLPK needed more memory than options.memoryLimitMB allows (\(limit)); raise or remove the limit"
