@@ -45,7 +45,7 @@ extension EngineRun {
             }
         }
         while group.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
-            if parent.isCancelled { controls.forEach { $0.cancel() } }
+            if parent.isCancelled { for control in controls { control.cancel() } }
             if let winner = box.decisive { controls[1 - winner].cancel() }
         }
         let (outcomes, failed) = box.all
