@@ -294,6 +294,10 @@ struct BoundedSimplex {
     /// Runs the simplex from the current basis until optimal, infeasible or unbounded, or until `shouldStop`
     /// (checked every few iterations) says so.
     mutating func solve(shouldStop: () -> Bool) -> Status {
+        iterate(shouldStop: shouldStop)
+    }
+
+    private mutating func iterate(shouldStop: () -> Bool) -> Status {
         var degenerate = 0
         var verified = false
         // A basic variable this far outside a bound is infeasible; widened once (to 1e-6, then 1e-5) when phase 1
@@ -399,7 +403,12 @@ struct BoundedSimplex {
             if limit < flip || !flip.isFinite {
                 for p in 0..<rows {
                     guard let block = bound(p, relaxed: 0), block.step <= limit else { continue }
-                    if abs(alpha[p]) > pivotSize {
+                    // Bland's rule takes the blocking variable of the smallest index (among pivots large enough to
+                    // be safe), which with its entering rule cannot cycle; otherwise the largest pivot.
+                    let chosen =
+                        bland && abs(alpha[p]) > 1e-7
+                        ? leaving < 0 || pivotSize <= 1e-7 || basis[p] < basis[leaving] : abs(alpha[p]) > pivotSize
+                    if chosen {
                         pivotSize = abs(alpha[p])
                         leaving = p
                         step = max(0, block.step)
