@@ -170,9 +170,7 @@ struct EngineRun<Kind: ProblemKind> {
         partOptions.reportsLevels = false
         let pipeline = PipelineSettings(tuning: settings.tuning, heuristicOnly: method == .greedy)
         guard
-            let parts = races
-                ? race(options: partOptions, settings: pipeline)
-                : Kind.ownPipeline(prepared, solver: solver, options: partOptions, settings: pipeline)
+            let parts = Kind.ownPipeline(prepared, solver: solver, options: partOptions, settings: pipeline)
         else { return nil }
         // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is
         // trusted beyond their proofs of infeasibility by counting; the answer is greedy's plan, with a sentence.

@@ -35,7 +35,9 @@ enum LineupPatternSolver {
         let clock = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - clock).inSeconds }
         // A cancelled solve has no time left: every loop below stops at its next check.
-        func remaining() -> Double { options.isCancelled ? 0 : timeLimitSeconds - elapsed() }
+        // A solver failure recorded in any inner solve (a memory limit, a program too large for the built-in solver)
+        // ends the pipeline: the engine answers with greedy's plan then, so the rest of the limit would be spent for nothing.
+        func remaining() -> Double { options.isCancelled || options.control?.failure != nil ? 0 : timeLimitSeconds - elapsed() }
         /// A target form's share of the time (`--reproducible`: the rest of the limit, so that a loaded machine
         /// does not cut the target form short and reach the same optimum by another path).
         func share(_ seconds: @autoclosure () -> Double) -> Double { options.reproducible ? remaining() : min(seconds(), remaining()) }
