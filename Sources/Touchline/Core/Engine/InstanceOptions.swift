@@ -7,7 +7,7 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
 
         /// The MILP when GLPK is built in, warm-started by greedy; the greedy answer when the MILP has none
         /// within the time limit (the output says which happened). In a build without GLPK: lineups by the
-        /// built-in solver (``builtin``), the other kinds by greedy.
+        /// built-in solver (`builtin`), the other kinds by greedy.
         case auto
         /// The MILP (needs the `GLPK` trait); falls back to greedy only when the MILP has no answer in time.
         case milp

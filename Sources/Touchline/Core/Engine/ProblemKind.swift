@@ -140,7 +140,7 @@ public protocol ProblemKind: Sendable {
     /// True for a kind with a best effort (``BestEffortKind``): the engine keeps a share of the limit for it.
     static var hasBestEffort: Bool { get }
 
-    /// True for a kind whose own pipeline the built-in MILP solver (``TouchlineMILP/BuiltinSolver``: simplex and
+    /// True for a kind whose own pipeline the built-in MILP solver (`BuiltinSolver` in TouchlineMILP: simplex and
     /// branch and bound in Swift, no GPL code) serves: `method: builtin` picks it, and `auto` picks it in a build
     /// without GLPK. Lineups: the pattern engine's programs are small (a few hundred rows).
     static var builtinSolverServes: Bool { get }
