@@ -1,7 +1,7 @@
 import Foundation
 
 /// Touchline's own MILP backend, in Swift, with no GPL code: a bounded-variable primal simplex
-/// (``BoundedSimplex``) under a best-bound branch and bound that dives.
+/// (`BoundedSimplex`) under a best-bound branch and bound that dives.
 ///
 /// It is compiled into every build, the greedy-only build an App Store app embeds included, and is meant for
 /// the small programs of the lineup pattern engine (a few hundred rows; its basis inverse is dense). No library
