@@ -47,9 +47,18 @@ import Testing
         #expect(run.status == 64)
     }
 
+    #if GLPK
+        static let reproducibleSquads = ["u10-turn-based-free", "u12-turn-based-late", "u10-turn-based", "u12-9v9"]
+    #else
+        // Without GLPK the built-in solver answers: these two it proves well inside their limits (Benchmarks/
+        // LINEUPS.md); the others it leaves unproven, and an unproven solve stops by the clock, which no flag makes
+        // the same twice.
+        static let reproducibleSquads = ["u12-turn-based-late", "u12-9v9"]
+    #endif
+
     /// `--reproducible` gives the same bytes from two processes (each with its own hash seed: a set's order
     /// once decided which of equally good turn-based plans GLPK returned), and the plan is a proven one.
-    @Test(arguments: ["u10-turn-based-free", "u12-turn-based-late", "u10-turn-based", "u12-9v9"])
+    @Test(arguments: reproducibleSquads)
     func reproducibleIsTheSameBytesAcrossProcesses(_ name: String) throws {
         let path = "instances/lineups/\(name).json"
         let first = try Binary.run(["solve", "--reproducible", path])
