@@ -294,10 +294,6 @@ struct BoundedSimplex {
     /// Runs the simplex from the current basis until optimal, infeasible or unbounded, or until `shouldStop`
     /// (checked every few iterations) says so.
     mutating func solve(shouldStop: () -> Bool) -> Status {
-        iterate(shouldStop: shouldStop)
-    }
-
-    private mutating func iterate(shouldStop: () -> Bool) -> Status {
         var degenerate = 0
         var verified = false
         // A basic variable this far outside a bound is infeasible; widened once (to 1e-6, then 1e-5) when phase 1
