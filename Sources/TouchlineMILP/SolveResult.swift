@@ -51,32 +51,67 @@ public struct Assignment: Sendable {
     public func value(_ expression: LinearExpression) -> Double { expression.value(values) }
 }
 
-/// What happened at one level of the lexicographic objective.
-public struct LevelReport: Sendable, Codable {
+/// What happened at one level of the lexicographic objective: the one record of a level, from the solver's
+/// result to Touchline's `stats.levels` (its JSON: `name`, `termination`, `stopReason`, `value`, `bound`, `gap`,
+/// `seconds`, `nodes`).
+public struct LevelReport: Sendable, Codable, Equatable {
     public var name: String
+    /// `optimal` (proven), `feasible` (a solution, not proven), `noSolution`, `infeasible`, `unbounded`, `error`.
     public var termination: LevelTermination
-    /// Why the level stopped (``StopReason/optimal`` when it was proven).
-    public var stopReason: StopReason
-    public var objective: Double?
+    /// Why an unproven level stopped (`gapReached`, `timeLimit`, `cancelled`, ...); nil for a proven one.
+    public var stopReason: StopReason?
+    /// The level's objective value at the solution.
+    public var value: Double?
     public var bound: Double?
     public var gap: Double?
-    public var nodes: Int
     public var seconds: Double
+    public var nodes: Int
+    /// Whether the solver took the warm start at this level (not written to JSON).
     public var warmStartAccepted: Bool
 
+    /// A `stopReason` of nil (or ``StopReason/optimal``) means what `termination` implies: nil for a proven
+    /// level, the time limit's for one stopped before its proof.
     public init(
-        name: String, termination: LevelTermination, stopReason: StopReason, objective: Double?, bound: Double?,
-        gap: Double?, nodes: Int, seconds: Double, warmStartAccepted: Bool
+        name: String, termination: LevelTermination, stopReason: StopReason? = nil, value: Double?, bound: Double?,
+        gap: Double?, seconds: Double, nodes: Int, warmStartAccepted: Bool = false
     ) {
         self.name = name
         self.termination = termination
-        self.stopReason = stopReason
-        self.objective = objective
+        let reason = stopReason ?? termination.impliedStopReason
+        self.stopReason = reason == .optimal ? nil : reason
+        self.value = value
         self.bound = bound
         self.gap = gap
-        self.nodes = nodes
         self.seconds = seconds
+        self.nodes = nodes
         self.warmStartAccepted = warmStartAccepted
+    }
+
+    enum CodingKeys: String, CodingKey { case name, termination, stopReason, value, bound, gap, seconds, nodes }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        termination = try container.decode(LevelTermination.self, forKey: .termination)
+        stopReason = try container.decodeIfPresent(StopReason.self, forKey: .stopReason)
+        value = try container.decodeIfPresent(Double.self, forKey: .value)
+        bound = try container.decodeIfPresent(Double.self, forKey: .bound)
+        gap = try container.decodeIfPresent(Double.self, forKey: .gap)
+        seconds = try container.decode(Double.self, forKey: .seconds)
+        nodes = try container.decode(Int.self, forKey: .nodes)
+        warmStartAccepted = false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(termination, forKey: .termination)
+        try container.encodeIfPresent(stopReason, forKey: .stopReason)
+        try container.encodeIfPresent(value, forKey: .value)
+        try container.encodeIfPresent(bound, forKey: .bound)
+        try container.encodeIfPresent(gap, forKey: .gap)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(nodes, forKey: .nodes)
     }
 }
 

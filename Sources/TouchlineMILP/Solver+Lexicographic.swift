@@ -76,12 +76,11 @@ extension Solver {
                 reports.append(
                     LevelReport(
                         name: objective?.name ?? "feasibility", termination: incumbent == nil ? .noSolution : .feasible,
-                        stopReason: stop,
-                        objective: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
-                        nodes: 0, seconds: 0, warmStartAccepted: false))
+                        stopReason: stop, value: incumbent.map { objective?.expression.value($0) ?? 0 }, bound: nil, gap: nil,
+                        seconds: 0, nodes: 0))
                 continue
             }
-            let earlier = reports.compactMap(\.objective)
+            let earlier = reports.compactMap(\.value)
             let derived = earlier.count == levelIndex ? objective?.boundFromEarlier?(earlier) : nil
             // The tighter of the formulation's bound and the one from the earlier levels' values.
             var known = objective?.bound
@@ -101,8 +100,8 @@ extension Solver {
                     }
                     reports.append(
                         LevelReport(
-                            name: objective.name, termination: .optimal, stopReason: .optimal, objective: value, bound: bound, gap: 0, nodes: 0,
-                            seconds: 0, warmStartAccepted: true))
+                            name: objective.name, termination: .optimal, value: value, bound: bound, gap: 0, seconds: 0, nodes: 0,
+                            warmStartAccepted: true))
                     if levelIndex < levels.count - 1 { heldRows.append(model.holdRow(objective, at: value)) }
                     continue
                 }
@@ -128,11 +127,7 @@ extension Solver {
                         name: name, termination: outcome.termination, objective: outcome.objective, bound: outcome.bound,
                         gap: outcome.gap, seconds: outcome.seconds))
             }
-            reports.append(
-                LevelReport(
-                    name: name, termination: outcome.termination, stopReason: outcome.stopReason, objective: outcome.objective, bound: outcome.bound,
-                    gap: outcome.gap, nodes: outcome.nodes, seconds: outcome.seconds,
-                    warmStartAccepted: outcome.warmStartAccepted))
+            reports.append(outcome.report(name: name))
             switch outcome.termination {
             case .optimal:
                 break

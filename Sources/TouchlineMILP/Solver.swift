@@ -110,7 +110,8 @@ public enum LevelTermination: String, Sendable, Codable {
     }
 }
 
-/// The outcome of one single-objective solve.
+/// The outcome of one single-objective solve: the level's record (``report(name:)``) with the solution's
+/// values and the solver's message.
 public struct LevelOutcome: Sendable {
     public var termination: LevelTermination
     /// Why the level stopped; by default what ``termination`` implies (a stop with or without a solution before
@@ -140,6 +141,13 @@ public struct LevelOutcome: Sendable {
         self.seconds = seconds
         self.warmStartAccepted = warmStartAccepted
         self.message = message
+    }
+
+    /// The level's record under its name: the outcome without its values and message.
+    public func report(name: String) -> LevelReport {
+        LevelReport(
+            name: name, termination: termination, stopReason: stopReason, value: objective, bound: bound, gap: gap,
+            seconds: seconds, nodes: nodes, warmStartAccepted: warmStartAccepted)
     }
 
     /// Takes a bound known apart from this level's solve (from the formulation or the earlier levels' values)

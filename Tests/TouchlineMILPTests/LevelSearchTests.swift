@@ -163,7 +163,7 @@ import TouchlineSearch
                         guard result.levels.prefix(index).allSatisfy({ $0.termination == .optimal }) else { break }
                         let minimizing = term.model.objectives[index].sense == .minimize
                         if level.termination == .optimal {
-                            let value = try #require(level.objective)
+                            let value = try #require(level.value)
                             #expect(abs(value - optimum[index]) < 1e-6, "seed \(seed), \(level.name)")
                         }
                         if let bound = level.bound {

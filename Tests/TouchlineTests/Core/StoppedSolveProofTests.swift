@@ -33,7 +33,7 @@ import TouchlineMILP
             LevelReport(
                 name: level.name, termination: index == 0 ? LevelTermination.optimal : .feasible,
                 stopReason: index == 0 ? StopReason.optimal : .timeLimit,
-                objective: level.value - (index == 1 ? 1 : 0), bound: bounds[index], gap: index == 0 ? 0 : nil, nodes: 0, seconds: 0,
+                value: level.value - (index == 1 ? 1 : 0), bound: bounds[index], gap: index == 0 ? 0 : nil, seconds: 0, nodes: 0,
                 warmStartAccepted: true)
         }
         let result = SolveResult(
@@ -41,11 +41,7 @@ import TouchlineMILP
             bound: bounds[1], gap: nil, gapLevel: 1, nodes: 0, seconds: 0,
             message: "level 2 (preferred) stopped before proving optimality", notes: [])
         var stats = SolveStats()
-        stats.levels = reports.map {
-            LevelStats(
-                name: $0.name, termination: $0.termination, stopReason: $0.stopReason, value: $0.objective, bound: $0.bound,
-                gap: $0.gap, seconds: 0, nodes: 0)
-        }
+        stats.levels = reports
         return try run.choose(
             .init(formulation: formulation, method: .milp, result: result, stats: stats, warnings: []),
             greedy: .init(plan: nil, objective: nil, seconds: 0, heuristicSeconds: 0))

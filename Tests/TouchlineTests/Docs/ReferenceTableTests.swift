@@ -56,32 +56,19 @@ import TouchlineTesting
     /// The reference table of a kind: one row per field, depth first in the schema's order.
     static func table(_ kind: String) throws -> String {
         let text = try #require(JSONFrontEnd.schema(kind))
-        let root = try JSONDocument.parse(Data(text.utf8)).get()
+        let schema = SchemaNode.root(of: text)
         var rows: [String] = []
-        func walk(_ node: JSONValue, _ path: String) {
-            let required: [String]
-            if case let .array(names)? = node["required"] {
-                required = names.compactMap { if case let .string(n) = $0 { n } else { nil } }
-            } else {
-                required = []
+        schema.fields(followingReferences: false) { path, node, required in
+            guard path != "problem" else { return }
+            let child = node.raw
+            var fallback = required ? "required" : "–"
+            if let value = child["default"] {
+                fallback = "`" + String(decoding: JSONDocument.normalized(.array([value])).dropFirst().dropLast(), as: UTF8.self) + "`"
             }
-            guard case let .object(properties)? = node["properties"] else { return }
-            for (key, child) in properties where key != "problem" {
-                let childPath = path.isEmpty ? key : "\(path).\(key)"
-                var fallback = required.contains(key) ? "required" : "–"
-                if let value = child["default"] {
-                    fallback = "`" + String(decoding: JSONDocument.normalized(.array([value])).dropFirst().dropLast(), as: UTF8.self) + "`"
-                }
-                let meaning: String
-                if case let .string(words)? = child["description"] { meaning = words } else { meaning = "" }
-                rows.append("| `\(childPath)` | \(cell(words(child, root: root))) | \(cell(fallback)) | \(cell(meaning)) |")
-                if child["$ref"] != nil { continue }
-                walk(child, childPath)
-                if let items = child["items"] { walk(items, childPath + "[]") }
-                if let free = child["additionalProperties"] { walk(free, childPath + "{}") }
-            }
+            let meaning: String
+            if case let .string(words)? = child["description"] { meaning = words } else { meaning = "" }
+            rows.append("| `\(path)` | \(cell(words(child, root: schema.keywords))) | \(cell(fallback)) | \(cell(meaning)) |")
         }
-        walk(root, "")
         return ([begin, "", "| field | type | default | meaning |", "|---|---|---|---|"] + rows + ["", end]).joined(separator: "\n")
     }
 

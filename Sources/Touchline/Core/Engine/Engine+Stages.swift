@@ -168,9 +168,8 @@ struct EngineRun<Kind: ProblemKind> {
         var partOptions = solveOptions(seconds: max(0.05, remaining(atLeast: 0.05) - kept))
         // Many small programs: their levels are not the solve's (a kind reports its own, as the lineup engine does).
         partOptions.reportsLevels = false
-        let pipeline = PipelineSettings(tuning: settings.tuning, heuristicOnly: method == .greedy)
         guard
-            let parts = Kind.ownPipeline(prepared, solver: solver, options: partOptions, settings: pipeline)
+            let parts = Kind.ownPipeline(prepared, solver: solver, options: partOptions, settings: settings, method: method)
         else { return nil }
         // A solver failure in any inner solve (GLPK out of its memory limit): nothing the programs reported is
         // trusted beyond their proofs of infeasibility by counting; the answer is greedy's plan, with a sentence.
@@ -263,7 +262,7 @@ struct EngineRun<Kind: ProblemKind> {
         let formulation = Kind.formulate(prepared)
         // The limit covers the whole solve: what greedy and the formulation took is not the MILP's to spend.
         var solveOptions = solveOptions(seconds: remaining(atLeast: 0.05), tuning: settings.tuning ?? formulation.tuning)
-        if options.warmStart ?? true, let warmStart { solveOptions.warmStart = formulation.encode(warmStart) }
+        if options.resolvedWarmStart, let warmStart { solveOptions.warmStart = formulation.encode(warmStart) }
         if let blocks = formulation.blocks, blocks.count > 1, formulation.model.variableCount >= Engine.searchColumns {
             solveOptions.neighbourhoods = ColumnBlocks(blocks, of: formulation.model)
         }
@@ -277,11 +276,7 @@ struct EngineRun<Kind: ProblemKind> {
         var stats = SolveStats(
             seconds: 0, variables: formulation.model.variableCount, constraints: formulation.model.constraintCount,
             nodes: result.nodes)
-        stats.levels = result.levels.map {
-            LevelStats(
-                name: $0.name, termination: $0.termination, stopReason: $0.stopReason, value: $0.objective,
-                bound: $0.bound, gap: $0.gap, seconds: $0.seconds, nodes: $0.nodes)
-        }
+        stats.levels = result.levels
         stats.warmStartAccepted = solveOptions.warmStart == nil ? nil : result.levels.first?.warmStartAccepted
         if result.stopReason != .optimal { stats.stopReason = result.stopReason }
         return MILP(

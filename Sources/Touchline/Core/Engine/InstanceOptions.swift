@@ -59,14 +59,26 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
         self.formulation = formulation
     }
 
-    public var resolvedMethod: Method { method ?? .auto }
+    /// What an absent field means, as the schema's `default` says it (the schema literal reads these).
+    public static let defaultMethod = Method.auto
+    public static let defaultWarmStart = true
+    public static let defaultFormulation = Formulation.auto
+
+    public var resolvedMethod: Method { method ?? Self.defaultMethod }
+    /// `warmStart`, or its default.
+    public var resolvedWarmStart: Bool { warmStart ?? Self.defaultWarmStart }
+
+    /// The `options` member of every kind's instance: a reference to ``jsonSchema`` in the kind's `$defs`.
+    static let propertySchema = #"""
+        {"$ref": "#/$defs/options", "description": "how the instance is solved (method, time limit, gap); touchline solve's flags override these"}
+        """#
 
     /// The JSON Schema of the `options` object, shared by every kind's schema.
     public static let jsonSchema = #"""
         {"type": "object",
          "description": "how the instance is solved; touchline solve's flags override these",
          "properties": {
-           "method": {"enum": ["auto", "milp", "greedy", "builtin"], "default": "auto",
+           "method": {"enum": ["auto", "milp", "greedy", "builtin"], "default": "\#(defaultMethod.rawValue)",
                       "description": "auto: the MILP warm-started by greedy (without GLPK: lineups by the built-in solver, other kinds by greedy); milp: GLPK; greedy; builtin: lineups by Touchline's own simplex and branch and bound"},
            "timeLimitSeconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": \#(Int(defaultTimeLimitSeconds)),
                                 "description": "wall-clock limit of the whole solve, reading the JSON included"},
@@ -74,11 +86,11 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
                       "description": "relative gap at which each objective level may stop (0: prove optimality)"},
            "memoryLimitMB": {"type": "integer", "minimum": 1, "maximum": 1048576,
                              "description": "GLPK's memory limit in megabytes (absent: none)"},
-           "warmStart": {"type": "boolean", "default": true,
+           "warmStart": {"type": "boolean", "default": \#(defaultWarmStart),
                          "description": "offer the greedy plan to the MILP as its first incumbent"},
            "strict": {"type": "boolean", "default": false,
                       "description": "fields the schema does not know are errors instead of warnings"},
-           "formulation": {"enum": ["auto", "compact"], "default": "auto",
+           "formulation": {"enum": ["auto", "compact"], "default": "\#(defaultFormulation.rawValue)",
                            "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"}}}
         """#
     /// The time limit of a solve that sets none, in seconds: the schema's `default`, and what every stage and

@@ -41,8 +41,8 @@ public struct KindConfiguration: Sendable {
     public init(name: String, summary: String, schema: String, generatorSize: GeneratorSize) {
         self.name = name
         self.summary = summary
-        // Every field's description and default (SchemaDocs) joins the shapes once, here.
-        self.schema = SchemaDocs.documented(schema, kind: name)
+        // The schema as published: indented for reading, parsed here once.
+        self.schema = SchemaText.printed(schema)
         self.generatorSize = generatorSize
     }
 }
@@ -151,9 +151,9 @@ public protocol ProblemKind: Sendable {
     /// ``BestEffortKind/brokenRules(_:)``; empty for a kind without a best effort.
     static func declaredBrokenRules(_ solution: Solution) -> [String]
 
-    /// ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:settings:)``; nil (the engine's path) for the others.
+    /// ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:settings:method:)``; nil (the engine's path) for the others.
     static func ownPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<Solution>?
 
     /// ``OwnPipelineKind/provenByPlan(_:)``; nil (the proof is the solver's) for the others.
@@ -194,7 +194,7 @@ extension ProblemKind {
     public static func bestEffortPlan(_ prepared: Prepared, solver: (any Solver)?, options: SolveOptions) -> Solution? { nil }
     public static func declaredBrokenRules(_ solution: Solution) -> [String] { [] }
     public static func ownPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<Solution>? { nil }
     public static func planProof(_ objective: Objective) -> Bool? { nil }
     public static func splitIdentity(_ instance: Instance) -> (id: String?, part: SplitPart?) { (nil, nil) }
@@ -283,30 +283,17 @@ extension BestEffortKind {
     public static func declaredBrokenRules(_ solution: Solution) -> [String] { brokenRules(solution) }
 }
 
-/// What the engine tells a kind's own pipeline besides the solver-neutral `SolveOptions`: Touchline's own
-/// flags for the run.
-public struct PipelineSettings: Sendable {
-    /// The caller's branch-and-bound settings (`--tuning`); nil for the kind's own.
-    public var tuning: SolverTuning?
-    /// `method: greedy`: a kind's own searches (the officials' season tours) stop at their first plan.
-    public var heuristicOnly: Bool
-
-    public init(tuning: SolverTuning? = nil, heuristicOnly: Bool = false) {
-        self.tuning = tuning
-        self.heuristicOnly = heuristicOnly
-    }
-}
-
 /// A kind with a solve pipeline of its own in place of the engine's greedy-then-one-model path: the lineup
 /// pattern engine (a window scan over pattern models), the standings analysis (one small program per team
 /// and question, in parallel), the officials' league search (neighbourhoods over a season) and season tours
 /// (an exact branch and bound). The kind chooses per instance; nil sends the instance down the engine's path.
 public protocol OwnPipelineKind: ProblemKind {
     /// Solves the instance by the kind's pipeline; nil for the engine's single-model path. `solver` is nil for
-    /// `method: greedy` and in a build without GLPK; `settings` carries the engine's own flags (the caller's
-    /// branch-and-bound settings, nil for the kind's own; `method: greedy`).
+    /// `method: greedy` and in a build without GLPK; `settings` are the caller's (its `tuning`: branch-and-bound
+    /// settings, nil for the kind's own) and `method` the instance's resolved method (`greedy`: the kind's own
+    /// searches, such as the officials' season tours, stop at their first plan).
     static func solveByOwnPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<Solution>?
 
     /// For a kind whose plan itself records what is proven (the standings analysis marks each answer): whether
@@ -318,17 +305,18 @@ public protocol OwnPipelineKind: ProblemKind {
 extension OwnPipelineKind {
     /// The kind's pipeline on an instance (prepared here).
     public static func solveByOwnPipeline(
-        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings = PipelineSettings()
+        _ instance: Instance, solver: (any Solver)?, options: SolveOptions, settings: RunSettings = RunSettings(),
+        method: InstanceOptions.Method = .auto
     ) -> PipelineOutcome<Solution>? {
-        solveByOwnPipeline(prepare(instance), solver: solver, options: options, settings: settings)
+        solveByOwnPipeline(prepare(instance), solver: solver, options: options, settings: settings, method: method)
     }
 
     public static func provenByPlan(_ objective: Objective) -> Bool? { nil }
 
     public static func ownPipeline(
-        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
+        _ prepared: Prepared, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<Solution>? {
-        solveByOwnPipeline(prepared, solver: solver, options: options, settings: settings)
+        solveByOwnPipeline(prepared, solver: solver, options: options, settings: settings, method: method)
     }
     public static func planProof(_ objective: Objective) -> Bool? { provenByPlan(objective) }
 }
@@ -405,7 +393,7 @@ public struct GeneratorSize: Sendable {
     }
 }
 
-/// The result of ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:settings:)``.
+/// The result of ``OwnPipelineKind/solveByOwnPipeline(_:solver:options:settings:method:)``.
 public struct PipelineOutcome<Solution: Sendable>: Sendable {
     /// The plan; nil when none was found (then ``infeasibleReason`` says whether that is proven).
     public var solution: Solution?
@@ -421,7 +409,7 @@ public struct PipelineOutcome<Solution: Sendable>: Sendable {
     /// Set when the solver proved that no plan keeps every hard rule: which rules collide.
     public var infeasibleReason: String?
     /// Per objective level, when the kind reports them.
-    public var levels: [LevelStats]?
+    public var levels: [LevelReport]?
     /// The bound and gap of the first level not proven optimal (of level 1, with gap 0, when all are).
     public var bound: Double?
     public var gap: Double?
@@ -430,7 +418,7 @@ public struct PipelineOutcome<Solution: Sendable>: Sendable {
 
     public init(
         solution: Solution?, proven: Bool, method: PlanMethod, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,
-        warnings: [String] = [], infeasibleReason: String? = nil, levels: [LevelStats]? = nil, bound: Double? = nil,
+        warnings: [String] = [], infeasibleReason: String? = nil, levels: [LevelReport]? = nil, bound: Double? = nil,
         gap: Double? = nil, patterns: Int? = nil
     ) {
         self.patterns = patterns

@@ -43,7 +43,7 @@ public struct SolveStats: Sendable, Codable, Equatable {
     /// differ between two runs on a loaded machine even when the plan is the same).
     public var nodes: Int
     /// Per objective level: name, termination, value, bound, gap (MILP only).
-    public var levels: [LevelStats]?
+    public var levels: [LevelReport]?
     /// Lineups on the pattern model: the number of patterns (columns) over all classes of players.
     public var patterns: Int?
     /// Whether the greedy warm start was accepted as the first incumbent.
@@ -84,33 +84,9 @@ public struct SolveStats: Sendable, Codable, Equatable {
     }
 }
 
-public struct LevelStats: Sendable, Codable, Equatable {
-    public init(
-        name: String, termination: LevelTermination, stopReason: StopReason? = nil, value: Double?, bound: Double?,
-        gap: Double?, seconds: Double, nodes: Int
-    ) {
-        self.name = name
-        self.termination = termination
-        let reason = stopReason ?? termination.impliedStopReason
-        self.stopReason = reason == .optimal ? nil : reason
-        self.value = value
-        self.bound = bound
-        self.gap = gap
-        self.seconds = seconds
-        self.nodes = nodes
-    }
-
-    public var name: String
-    /// `optimal` (proven), `feasible` (a solution, not proven), `noSolution`, `infeasible`, `unbounded`, `error`.
-    public var termination: LevelTermination
-    /// Why an unproven level stopped (`gapReached`, `timeLimit`, `cancelled`, ...); absent for a proven one.
-    public var stopReason: StopReason?
-    public var value: Double?
-    public var bound: Double?
-    public var gap: Double?
-    public var seconds: Double
-    public var nodes: Int
-}
+/// The record of one objective level in `stats.levels`: ``LevelReport``, the solver's own.
+@available(*, deprecated, renamed: "LevelReport")
+public typealias LevelStats = LevelReport
 
 /// The result envelope of every problem kind (field names are a contract).
 public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {

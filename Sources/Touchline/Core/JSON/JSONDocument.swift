@@ -43,6 +43,18 @@ package struct JSONNumber: Sendable {
         self.integer = integer
     }
 
+    /// The number as ``JSONDocument/normalized(_:)`` writes it: a whole number as digits, another in Swift's
+    /// shortest form, and beyond the doubles (only outside every numeric field: the range check names those) the
+    /// largest finite double.
+    var normalizedText: String {
+        if let integer { return String(integer) }
+        if value.isFinite { return "\(value)" }
+        return "\(value < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude)"
+    }
+
+    /// The value ``normalizedText`` stands for.
+    var normalizedValue: Double { value.isFinite ? value : (value < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude) }
+
     /// A number from its text, which must be an RFC 8259 number (`-0`, `1e400`, `9223372036854775808`).
     package init(_ text: String) {
         let integral = !text.contains { $0 == "." || $0 == "e" || $0 == "E" }
@@ -107,9 +119,7 @@ package enum JSONDocument {
         }
         let mapped = map(document)
         guard changed else { return value }
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return (try? decoder.decode(Value.self, from: normalized(mapped))) ?? value
+        return (try? JSONValueDecoder(nonConformingFloats: true).decode(Value.self, from: mapped)) ?? value
     }
 
     /// The document as JSON that Foundation's decoder reads as this reader did.
@@ -134,16 +144,7 @@ package enum JSONDocument {
         case .null: out.append(contentsOf: Array("null".utf8))
         case let .bool(flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
         case let .number(number):
-            if asWritten {
-                out.append(contentsOf: Array(number.text.utf8))
-            } else if let integer = number.integer {
-                out.append(contentsOf: Array(String(integer).utf8))
-            } else if number.value.isFinite {
-                out.append(contentsOf: Array("\(number.value)".utf8))
-            } else {
-                // Only outside every numeric field (the range check names those): the largest finite double.
-                out.append(contentsOf: Array("\(number.value < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude)".utf8))
-            }
+            out.append(contentsOf: Array((asWritten ? number.text : number.normalizedText).utf8))
         case let .string(text): writeString(text, to: &out)
         case let .array(elements):
             out.append(UInt8(ascii: "["))
@@ -485,43 +486,11 @@ package enum JSONDocument {
 /// `integer`), checked on a document with the JSON path of every value out of range. The schema is the one
 /// place the ranges are written: `validate`, `solve` and the published schema cannot disagree.
 enum SchemaRanges {
-    /// The schema of a kind, read once.
-    private final class Cache: @unchecked Sendable {
-        let lock = NSLock()
-        var schemas: [String: JSONValue] = [:]
-    }
-    private static let cache = Cache()
-
-    static func schema(_ text: String) -> JSONValue {
-        cache.lock.lock()
-        defer { cache.lock.unlock() }
-        if let found = cache.schemas[text] { return found }
-        let parsed = (try? JSONDocument.parse(Data(text.utf8)).get()) ?? .object([])
-        cache.schemas[text] = parsed
-        return parsed
-    }
+    /// The schema of a kind, read once (the root node's keywords).
+    static func schema(_ text: String) -> JSONValue { SchemaNode.root(of: text).keywords }
 
     static func check(_ value: JSONValue, schema text: String) -> [InputIssue] {
-        let root = schema(text)
-        var issues: [InputIssue] = []
-        walk(value, root, root: root, path: "", issues: &issues)
-        return issues
-    }
-
-    static func resolve(_ schema: JSONValue, root: JSONValue) -> JSONValue {
-        guard case let .string(reference)? = schema["$ref"], reference.hasPrefix("#/$defs/"),
-            let target = root["$defs"]?[String(reference.dropFirst("#/$defs/".count))]
-        else { return schema }
-        return target
-    }
-
-    /// The `type` of a schema node as a set (`"integer"`, or `["string", "null"]`).
-    static func types(_ schema: JSONValue) -> Set<String> {
-        switch schema["type"] {
-        case let .string(name)?: return [name]
-        case let .array(names)?: return Set(names.compactMap { if case let .string(n) = $0 { n } else { nil } })
-        default: return []
-        }
+        run(value, schema: text, clamp: false).issues
     }
 
     private static func limit(_ schema: JSONValue, _ key: String) -> Double? {
@@ -546,51 +515,17 @@ enum SchemaRanges {
     /// The document with every number outside its range replaced by the nearest value inside it (whole where a
     /// whole number is expected): what the rest of validation reads, so that it can name every other problem too.
     static func clamped(_ value: JSONValue, schema text: String) -> JSONValue {
-        let root = schema(text)
-        var issues: [InputIssue] = []
-        return walk(value, root, root: root, path: "", issues: &issues, clamp: true) ?? value
+        run(value, schema: text, clamp: true).repaired ?? value
     }
 
-    /// Checks `value` against `rawSchema`; with `clamp`, returns the value with its out-of-range numbers replaced
-    /// (nil when nothing changed).
-    @discardableResult
-    private static func walk(
-        _ value: JSONValue, _ rawSchema: JSONValue, root: JSONValue, path: String, issues: inout [InputIssue],
-        clamp: Bool = false
-    ) -> JSONValue? {
-        let schema = resolve(rawSchema, root: root)
-        switch value {
-        case let .object(members):
-            let properties = schema["properties"]
-            let additional = schema["additionalProperties"]
-            var replaced: [(key: String, value: JSONValue)]? = nil
-            for (index, member) in members.enumerated() {
-                let child = JSONPath.join(path, member.key)
-                var changed: JSONValue? = nil
-                if let childSchema = properties?[member.key] {
-                    changed = walk(member.value, childSchema, root: root, path: child, issues: &issues, clamp: clamp)
-                } else if let additional, case .object = additional {
-                    changed = walk(member.value, additional, root: root, path: child, issues: &issues, clamp: clamp)
-                }
-                if let changed {
-                    if replaced == nil { replaced = members }
-                    replaced![index].value = changed
-                }
-            }
-            return replaced.map { .object($0) }
-        case let .array(elements):
-            guard let items = schema["items"] else { return nil }
-            var replaced: [JSONValue]? = nil
-            for (index, element) in elements.enumerated() {
-                if let changed = walk(element, items, root: root, path: JSONPath.join(path, index), issues: &issues, clamp: clamp) {
-                    if replaced == nil { replaced = elements }
-                    replaced![index] = changed
-                }
-            }
-            return replaced.map { .array($0) }
-        case let .number(number):
-            let kinds = types(schema)
-            guard kinds.contains("integer") || kinds.contains("number") else { return nil }
+    /// Checks every number against its range; with `clamp`, replaces those outside it (nil: nothing changed).
+    private static func run(_ value: JSONValue, schema text: String, clamp: Bool) -> (issues: [InputIssue], repaired: JSONValue?) {
+        var issues: [InputIssue] = []
+        let walk = SchemaWalk(visit: { value, node, path, _ in
+            guard case let .number(number) = value else { return .descend }
+            let schema = node.keywords
+            let kinds = node.types
+            guard kinds.contains("integer") || kinds.contains("number") else { return .keep }
             let range = describe(schema)
             let whole = kinds.contains("integer") && !kinds.contains("number")
             let wanted = whole ? "a whole number" : "a number"
@@ -602,13 +537,12 @@ enum SchemaRanges {
             if let high = limit(schema, "maximum"), v > high { inside = false }
             if let low = limit(schema, "exclusiveMinimum"), v <= low { inside = false }
             if let high = limit(schema, "exclusiveMaximum"), v >= high { inside = false }
-            guard !inside else { return nil }
+            guard !inside else { return .keep }
             issues.append(InputIssue(path: path, message: "expected \(expected), got \(shown)"))
-            guard clamp else { return nil }
-            return .number(nearestInside(v, schema, whole: whole))
-        default:
-            return nil
-        }
+            return clamp ? .replace(.number(nearestInside(v, schema, whole: whole))) : .keep
+        })
+        let repaired = walk.run(value, SchemaNode.root(of: text))
+        return (issues, repaired)
     }
 
     /// The value inside a schema's range nearest to `v` (its lower end for NaN).
@@ -628,26 +562,16 @@ enum SchemaRanges {
     }
 
     /// Every numeric node of a schema without both a lower and an upper limit (for the test that keeps the
-    /// schemas complete): their paths inside the schema.
+    /// schemas complete): their places inside the schema.
     static func unbounded(_ text: String) -> [String] {
-        let root = schema(text)
         var found: [String] = []
-        func visit(_ node: JSONValue, _ path: String) {
-            switch node {
-            case let .object(members):
-                let kinds = types(node)
-                if kinds.contains("integer") || kinds.contains("number") {
-                    let low = limit(node, "minimum") ?? limit(node, "exclusiveMinimum")
-                    let high = limit(node, "maximum") ?? limit(node, "exclusiveMaximum")
-                    if low == nil || high == nil { found.append(path) }
-                }
-                for member in members { visit(member.value, JSONPath.join(path, member.key)) }
-            case let .array(elements):
-                for (index, element) in elements.enumerated() { visit(element, JSONPath.join(path, index)) }
-            default: return
-            }
+        SchemaNode.root(of: text).everyNode { place, node in
+            let kinds = SchemaNode(node, root: .object([])).types
+            guard kinds.contains("integer") || kinds.contains("number") else { return }
+            let low = limit(node, "minimum") ?? limit(node, "exclusiveMinimum")
+            let high = limit(node, "maximum") ?? limit(node, "exclusiveMaximum")
+            if low == nil || high == nil { found.append(place) }
         }
-        visit(root, "")
         return found
     }
 }

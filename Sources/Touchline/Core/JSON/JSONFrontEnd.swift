@@ -246,7 +246,7 @@ extension ProblemKind {
         var repaired: Set<[SchemaShape.Step]> = []
         while decoded == nil {
             do {
-                decoded = try JSONDecoder().decode(Instance.self, from: JSONDocument.normalized(readable))
+                decoded = try JSONValueDecoder().decode(Instance.self, from: readable)
             } catch {
                 let issue = JSONPath.issue(from: error)
                 if !issues.contains(where: { SchemaShape.isWithin(issue.path, $0.path) && !$0.path.isEmpty }) || issue.path.isEmpty {
@@ -262,7 +262,7 @@ extension ProblemKind {
                 }
                 let replacement: JSONValue? =
                     found.required
-                    ? SchemaShape.placeholder(found.schema, root: SchemaRanges.schema(schema), depth: 0) : nil
+                    ? SchemaShape.placeholder(found.schema) : nil
                 guard let next = SchemaShape.replacing(readable, at: steps[...], with: replacement) else {
                     return .failure(.invalidInput(issues))
                 }
@@ -430,7 +430,7 @@ extension ProblemKind {
                 return .failure(.invalidInput([InputIssue(path: error.issue.path, message: "in the result: \(error.issue.message)")]))
             case let .success(value): document = value
             }
-            report = try JSONDecoder().decode(SolveReport<Self>.self, from: JSONDocument.normalized(document))
+            report = try JSONValueDecoder().decode(SolveReport<Self>.self, from: document)
         } catch {
             let issue = JSONPath.issue(from: error)
             return .failure(.invalidInput([InputIssue(path: issue.path, message: "in the result: \(issue.message)")]))

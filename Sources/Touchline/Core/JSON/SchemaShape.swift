@@ -23,15 +23,38 @@ enum SchemaShape {
     }
 
     static func check(_ value: JSONValue, schema text: String) -> Checked {
-        let root = SchemaRanges.schema(text)
         var checked = Checked()
-        checked.repaired = walk(value, root, root: root, path: "", required: true, issues: &checked.issues, top: true)
+        var issues: [InputIssue] = []
+        let walk = SchemaWalk(
+            visit: { value, node, path, required in
+                // The root's `problem` names the kind and was read before this schema was chosen.
+                if path == "problem" { return .keep }
+                let allowed = node.types
+                let choices = node.choices
+                if case .null = value, !required, !allowed.contains("null") {
+                    return .remove  // an optional field given as null is absent (the decoders read it so)
+                }
+                if !choices.isEmpty {
+                    if case let .string(text) = value, choices.contains(text) { return .keep }
+                    issues.append(InputIssue(path: path, message: choiceMessage(value, allowed: choices)))
+                    // A wrong optional value is removed, so that its default applies.
+                    return required ? .replace(placeholder(node)) : .remove
+                }
+                if !allowed.isEmpty, !fits(value, allowed) {
+                    let got = value.isNull ? "found null" : "got \(describe(value))"
+                    issues.append(InputIssue(path: path, message: "expected \(describe(types: allowed)), \(got)"))
+                    return required ? .replace(placeholder(node)) : .remove
+                }
+                return .descend
+            },
+            missing: { path, key, node in
+                guard path != "problem" else { return nil }
+                issues.append(InputIssue(path: path, message: "required field is missing"))
+                return node.map { placeholder($0) } ?? .null
+            })
+        checked.repaired = walk.run(value, SchemaNode.root(of: text))
+        checked.issues = issues
         return checked
-    }
-
-    private static func strings(_ node: JSONValue?) -> [String] {
-        guard case let .array(items)? = node else { return [] }
-        return items.compactMap { if case let .string(text) = $0 { text } else { nil } }
     }
 
     /// What a value is, in the words of the messages ("a string", "a whole number").
@@ -79,123 +102,28 @@ enum SchemaShape {
         return message
     }
 
-    /// Checks `value` against `rawSchema`; returns the repaired value when it changed (nil when it did not). When the
-    /// value itself is wrong, `wrong` is set and the repair is a placeholder (an optional one is removed instead).
-    private static func walk(
-        _ value: JSONValue, _ rawSchema: JSONValue, root: JSONValue, path: String, required: Bool,
-        issues: inout [InputIssue], top: Bool = false
-    ) -> JSONValue? {
-        var wrong = false
-        return walk(value, rawSchema, root: root, path: path, required: required, issues: &issues, wrong: &wrong, top: top)
-    }
-
-    private static func walk(
-        _ value: JSONValue, _ rawSchema: JSONValue, root: JSONValue, path: String, required: Bool,
-        issues: inout [InputIssue], wrong: inout Bool, top: Bool = false
-    ) -> JSONValue? {
-        let schema = SchemaRanges.resolve(rawSchema, root: root)
-        let allowed = SchemaRanges.types(schema)
-        let choices = strings(schema["enum"])
-        if case .null = value, !required, !allowed.contains("null") {
-            return nil  // an optional field given as null is absent (the decoders read it so)
-        }
-        if !choices.isEmpty {
-            if case let .string(text) = value, choices.contains(text) { return nil }
-            issues.append(InputIssue(path: path, message: choiceMessage(value, allowed: choices)))
-            wrong = true
-            return placeholder(schema, root: root, depth: 0)
-        }
-        if !allowed.isEmpty, !fits(value, allowed) {
-            let got = value.isNull ? "found null" : "got \(describe(value))"
-            issues.append(InputIssue(path: path, message: "expected \(describe(types: allowed)), \(got)"))
-            wrong = true
-            return placeholder(schema, root: root, depth: 0)
-        }
-        switch value {
-        case let .object(members):
-            var replaced = members
-            var changed = false
-            let properties = schema["properties"]
-            let additional = schema["additionalProperties"]
-            let requiredKeys = Set(strings(schema["required"]))
-            var removed: Set<String> = []
-            for (index, member) in members.enumerated() {
-                // The root's `problem` names the kind and was read before this schema was chosen.
-                if top && member.key == "problem" { continue }
-                let childSchema: JSONValue?
-                if let declared = properties?[member.key] {
-                    childSchema = declared
-                } else if let additional, case .object = additional {
-                    childSchema = additional
-                } else {
-                    childSchema = nil
-                }
-                guard let childSchema else { continue }
-                let isRequired = requiredKeys.contains(member.key)
-                let child = JSONPath.join(path, member.key)
-                var childWrong = false
-                let repaired = walk(
-                    member.value, childSchema, root: root, path: child, required: isRequired, issues: &issues, wrong: &childWrong)
-                if childWrong, !isRequired {
-                    // The value itself is wrong and optional: removed, so that its default applies.
-                    removed.insert(member.key)
-                    changed = true
-                } else if let repaired {
-                    replaced[index].value = repaired
-                    changed = true
-                } else if case .null = member.value, !isRequired {
-                    removed.insert(member.key)
-                    changed = true
-                }
-            }
-            for key in strings(schema["required"]) where !members.contains(where: { $0.key == key }) {
-                guard !(top && key == "problem") else { continue }
-                issues.append(InputIssue(path: JSONPath.join(path, key), message: "required field is missing"))
-                let childSchema = properties?[key] ?? .object([])
-                replaced.append((key: key, value: placeholder(childSchema, root: root, depth: 0)))
-                changed = true
-            }
-            if !removed.isEmpty { replaced.removeAll { removed.contains($0.key) } }
-            return changed ? .object(replaced) : nil
-        case let .array(elements):
-            guard let items = schema["items"] else { return nil }
-            var replaced = elements
-            var changed = false
-            for (index, element) in elements.enumerated() {
-                if let repaired = walk(element, items, root: root, path: JSONPath.join(path, index), required: true, issues: &issues) {
-                    replaced[index] = repaired
-                    changed = true
-                }
-            }
-            return changed ? .array(replaced) : nil
-        default:
-            return nil
-        }
-    }
-
     /// A value of the schema's shape, for the rest of validation to read in place of a wrong or missing one: its
     /// first example, default, allowed value or constant, else the least value its type and range allow (an
     /// object with its required fields filled the same way).
-    static func placeholder(_ rawSchema: JSONValue, root: JSONValue, depth: Int) -> JSONValue {
-        let schema = SchemaRanges.resolve(rawSchema, root: root)
-        if case let .array(examples)? = schema["examples"], let first = examples.first { return first }
-        if let value = schema["default"] { return value }
-        if case let .array(choices)? = schema["enum"], let first = choices.first { return first }
-        if let value = schema["const"] { return value }
-        let allowed = SchemaRanges.types(schema)
+    static func placeholder(_ node: SchemaNode, depth: Int = 0) -> JSONValue {
+        if case let .array(examples)? = node["examples"], let first = examples.first { return first }
+        if let value = node["default"] { return value }
+        if case let .array(choices)? = node["enum"], let first = choices.first { return first }
+        if let value = node["const"] { return value }
+        let allowed = node.types
         func number(_ whole: Bool) -> JSONValue {
             var low = 0.0
-            if case let .number(n)? = schema["minimum"] { low = max(low, n.value) }
-            if case let .number(n)? = schema["exclusiveMinimum"] { low = max(low, whole ? n.value.rounded(.down) + 1 : n.value + 1) }
-            if case let .number(n)? = schema["maximum"] { low = min(low, n.value) }
+            if case let .number(n)? = node["minimum"] { low = max(low, n.value) }
+            if case let .number(n)? = node["exclusiveMinimum"] { low = max(low, whole ? n.value.rounded(.down) + 1 : n.value + 1) }
+            if case let .number(n)? = node["maximum"] { low = min(low, n.value) }
             let value = whole ? low.rounded(.up) : low
             return .number(JSONNumber(text: "\(value)", value: value, integer: value == value.rounded() ? Int64(value) : nil))
         }
         if allowed.contains("object") {
-            guard depth < 8, let properties = schema["properties"] else { return .object([]) }
+            guard depth < 8, node.properties != nil else { return .object([]) }
             return .object(
-                strings(schema["required"]).map { key in
-                    (key: key, value: placeholder(properties[key] ?? .object([]), root: root, depth: depth + 1))
+                node.required.map { key in
+                    (key: key, value: node.member(key).map { placeholder($0.node, depth: depth + 1) } ?? .null)
                 })
         }
         if allowed.contains("array") { return .array([]) }
@@ -232,30 +160,8 @@ enum SchemaShape {
     }
 
     /// The schema of the value at `steps` and whether its object requires it (nil when the schema does not say).
-    static func schema(at steps: [Step], schema text: String) -> (schema: JSONValue, required: Bool)? {
-        let root = SchemaRanges.schema(text)
-        var node = root
-        var required = true
-        for step in steps {
-            node = SchemaRanges.resolve(node, root: root)
-            switch step {
-            case let .key(key):
-                if let declared = node["properties"]?[key] {
-                    required = strings(node["required"]).contains(key)
-                    node = declared
-                } else if let additional = node["additionalProperties"], case .object = additional {
-                    required = false
-                    node = additional
-                } else {
-                    return nil
-                }
-            case .index:
-                guard let items = node["items"] else { return nil }
-                required = true
-                node = items
-            }
-        }
-        return (node, required)
+    static func schema(at steps: [Step], schema text: String) -> (schema: SchemaNode, required: Bool)? {
+        SchemaNode.root(of: text).node(at: steps).map { ($0.node, $0.required) }
     }
 
     /// True when `path` is `reported` or lies beneath it (`players[2].id` beneath `players[2]`).

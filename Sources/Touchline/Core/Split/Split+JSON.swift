@@ -101,7 +101,7 @@ extension SplittableKind {
                 issues.append(InputIssue(path: path, message: error.issue.message))
             case let .success(document):
                 do {
-                    reports.append((index + 1, try JSONDecoder().decode(SolveReport<Self>.self, from: JSONDocument.normalized(document))))
+                    reports.append((index + 1, try JSONValueDecoder().decode(SolveReport<Self>.self, from: document)))
                 } catch {
                     let issue = JSONPath.issue(from: error)
                     issues.append(InputIssue(path: "\(path): \(issue.path)", message: issue.message))
@@ -218,7 +218,7 @@ extension SplittableKind {
         let linked = parts.contains { $0.part.linked == true }
         // Level by level, while every earlier level is proven (and every part reached the whole's maximum of each
         // earlier maximum level, so that no part held itself below what the whole allows).
-        var stats: [LevelStats] = []
+        var stats: [LevelReport] = []
         var exact = !budgets && !linked
         var proven: [String] = []
         var firstOpen: Int? = nil
@@ -241,7 +241,7 @@ extension SplittableKind {
             let meets = bound.map { level.maximise ? level.value >= $0 - Tolerance.solver : level.value <= $0 + Tolerance.solver } ?? false
             let gap = bound.map { relativeGap(level.value, $0) }
             stats.append(
-                LevelStats(
+                LevelReport(
                     name: level.name, termination: meets ? .optimal : .feasible, stopReason: meets ? .optimal : .timeLimit,
                     value: level.value, bound: meets ? level.value : bound, gap: meets ? 0 : gap,
                     seconds: partial.reduce(0) { $0 + ($1.stats.levels?.first { $0.name == level.name }?.seconds ?? 0) },

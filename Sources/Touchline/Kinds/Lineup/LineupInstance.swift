@@ -71,7 +71,9 @@ public struct LineupPlayer: Sendable, Codable, Equatable {
     }
 
     public var displayName: String { name ?? id }
-    public var isAvailable: Bool { (status ?? .available) == .available }
+    /// The status an absent `status` means (the schema's `default`).
+    public static let defaultStatus = Status.available
+    public var isAvailable: Bool { (status ?? Self.defaultStatus) == .available }
 }
 
 /// The substitution system.
@@ -113,6 +115,13 @@ public struct LineupRules: Sendable, Codable, Equatable {
         self.minStint = minStint
         self.seasonBalance = seasonBalance
     }
+
+    /// What an absent field means, as the schema's `default` says it (the schema literal reads these).
+    public static let defaultMode = LineupMode.balanced
+    public static let defaultMinStint = 1
+
+    /// `minStint`, or its default.
+    public var resolvedMinStint: Int { minStint ?? Self.defaultMinStint }
 }
 
 /// The coach's override: a player on (optionally in a position) or off over `[from, to)`.
@@ -131,6 +140,11 @@ public struct LineupLock: Sendable, Codable, Equatable {
         self.position = position
         self.onField = onField
     }
+
+    /// What an absent `onField` means (the schema's `default`).
+    public static let defaultOnField = true
+    /// True when the lock holds the player on the field (`onField`, or its default).
+    public var holdsOnField: Bool { onField ?? Self.defaultOnField }
 }
 
 public struct TurnBasedRules: Sendable, Codable, Equatable {
@@ -214,7 +228,7 @@ public struct LineupInstance: Sendable, Codable {
         self.options = options
     }
 
-    public var mode: LineupMode { rules?.mode ?? .balanced }
+    public var mode: LineupMode { rules?.mode ?? LineupRules.defaultMode }
 }
 
 /// One part of the match with one lineup.

@@ -152,7 +152,7 @@ extension LineupAnalysis {
             for (s, segment) in segments.enumerated() {
                 var lockedKeepers: [String] = []
                 for (l, lock) in (instance.locks ?? []).enumerated()
-                where lockSegments[l].contains(s) && lock.position == "GK" && lock.onField ?? true {
+                where lockSegments[l].contains(s) && lock.position == "GK" && lock.holdsOnField {
                     lockedKeepers.append(lock.player)
                 }
                 if Set(lockedKeepers).count > slots[keeper] {
@@ -162,7 +162,7 @@ extension LineupAnalysis {
                 }
             }
         }
-        for (l, lock) in (instance.locks ?? []).enumerated() where lock.onField ?? true {
+        for (l, lock) in (instance.locks ?? []).enumerated() where lock.holdsOnField {
             guard let p = playerIndex[lock.player] else { continue }
             if let s = lockSegments[l].first(where: { !canPlay[p][$0] }) {
                 let why = players[p].isAvailable ? "has not arrived" : "is \(players[p].status!.rawValue)"
@@ -176,7 +176,7 @@ extension LineupAnalysis {
             for m in locks.indices where m > l && locks[m].player == locks[l].player {
                 guard let s = lockSegments[l].first(where: { lockSegments[m].contains($0) }) else { continue }
                 let (a, b) = (locks[l], locks[m])
-                let onA = a.onField ?? true, onB = b.onField ?? true
+                let onA = a.holdsOnField, onB = b.holdsOnField
                 if onA != onB || (onA && a.position != nil && b.position != nil && a.position != b.position) {
                     problems.append("locks[\(l)] and locks[\(m)] cannot both hold for \(a.player) in min \(segments[s].start)–\(segments[s].end)")
                     break conflict
@@ -186,7 +186,7 @@ extension LineupAnalysis {
         // A lock against the keeper who must stay in goal for the rest of the period (a live re-plan).
         if let stays = stayingKeeper {
             for (l, lock) in locks.enumerated() where lock.player == players[stays].id {
-                let onField = lock.onField ?? true
+                let onField = lock.holdsOnField
                 guard !onField || (lock.position != nil && lock.position != "GK"),
                     let s = lockSegments[l].first(where: { stayingKeeperSegments.contains($0) })
                 else { continue }

@@ -10,25 +10,27 @@ extension LineupKind {
           "required": ["problem", "match", "formation", "players"],
           "properties": {
             "problem": {"const": "lineup"},
-            "options": {"$ref": "#/$defs/options"},
+            "options": \#(InstanceOptions.propertySchema),
             "match": {
+              "description": "the match: periods, their minutes, overtime and the substitution windows",
               "type": "object", "required": ["periods", "periodMinutes"],
               "properties": {
-                "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2]},
-                "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 120, "examples": [25]},
+                "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2], "description": "regulation periods (2 halves, 4 quarters)"},
+                "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 120, "examples": [25], "description": "minutes of each regulation period"},
                 "overtime": {
+                  "description": "overtime periods after regulation (their minutes count for spread, not for minShare)",
                   "type": "object", "required": ["periods", "periodMinutes"],
                   "properties": {
-                    "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2]},
-                    "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 60}
+                    "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2], "description": "overtime periods"},
+                    "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 60, "description": "minutes of each overtime period"}
                   }
                 },
                 "substitutions": {
                   "type": "object",
                   "description": "windows: every n minutes from each period's start, or at match-clock minutes; period starts always",
                   "properties": {
-                    "everyMinutes": {"type": "integer", "minimum": 1, "maximum": 720},
-                    "atMinutes": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 720}}
+                    "everyMinutes": {"type": "integer", "minimum": 1, "maximum": 720, "description": "a window every so many minutes from each period's start"},
+                    "atMinutes": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 720}, "description": "windows at these match-clock minutes (instead of everyMinutes)"}
                   }
                 }
               }
@@ -38,26 +40,28 @@ extension LineupKind {
               "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 11}
             },
             "players": {
+              "description": "the squad: every player appears in the plan, available or not",
               "type": "array", "minItems": 1, "maxItems": 60,
               "items": {
                 "type": "object", "required": ["id", "positions"],
                 "properties": {
-                  "id": {"type": "string", "minLength": 1},
-                  "name": {"type": "string"},
-                  "number": {"type": "integer", "minimum": 0, "maximum": 999999},
+                  "id": {"type": "string", "minLength": 1, "description": "unique id"},
+                  "name": {"type": "string", "description": "the name outputs show (absent: the id)"},
+                  "number": {"type": "integer", "minimum": 0, "maximum": 999999, "description": "shirt number, shown in outputs"},
                   "positions": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": "preferred first"},
-                  "status": {"enum": ["available", "injured", "unavailable"]},
-                  "seasonMinutes": {"type": "integer", "minimum": 0, "maximum": 1000000},
-                  "minMinutes": {"type": "integer", "minimum": 0, "maximum": 720},
-                  "maxMinutes": {"type": "integer", "minimum": 0, "maximum": 100000},
-                  "arrivesAt": {"type": "integer", "minimum": 0, "maximum": 720}
+                  "status": {"enum": ["available", "injured", "unavailable"], "description": "injured and unavailable players never play", "default": "\#(LineupPlayer.defaultStatus.rawValue)"},
+                  "seasonMinutes": {"type": "integer", "minimum": 0, "maximum": 1000000, "description": "minutes played this season so far, balanced with rules.seasonBalance", "default": 0},
+                  "minMinutes": {"type": "integer", "minimum": 0, "maximum": 720, "description": "minutes the player plays at least over the whole match (absent: none)"},
+                  "maxMinutes": {"type": "integer", "minimum": 0, "maximum": 100000, "description": "minutes the player plays at most over the whole match (absent: no limit)"},
+                  "arrivesAt": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the player arrives; plays only segments starting then or later", "default": 0}
                 }
               }
             },
             "rules": {
+              "description": "rules every plan keeps, and the mode",
               "type": "object",
               "properties": {
-                "mode": {"enum": ["balanced", "turnBased", "preMarked", "colourGroups"], "default": "balanced",
+                "mode": {"enum": ["balanced", "turnBased", "preMarked", "colourGroups"], "default": "\#(LineupRules.defaultMode.rawValue)",
                          "description": "how changes are made: any change at any window, a queue, marked periods, or colour groups"},
                 "minShare": {"type": "number", "minimum": 0, "maximum": 1, "default": 0,
                              "description": "every available player plays at least this share of the regulation minutes they are there for"},
@@ -67,60 +71,68 @@ extension LineupKind {
                                       "description": "the goalkeeper changes only at period starts"},
                 "maxChangesPerWindow": {"type": "integer", "minimum": 0, "maximum": 60,
                                         "description": "players coming on at one window after kick-off, at most (absent: no limit)"},
-                "minStint": {"type": "integer", "minimum": 1, "maximum": 720, "default": 1,
+                "minStint": {"type": "integer", "minimum": 1, "maximum": 720, "default": \#(LineupRules.defaultMinStint),
                              "description": "segments on after coming on, starters too (cut short only by the end)"},
                 "seasonBalance": {"type": "boolean", "default": false,
                                   "description": "balance season minutes plus this match's instead of this match alone"}
               }
             },
             "locks": {
+              "description": "a player held on or off the field, or in a position, over the segments overlapping [from, to)",
+              "default": [],
               "type": "array",
               "items": {
                 "type": "object", "required": ["player", "from", "to"],
                 "properties": {
-                  "player": {"type": "string"},
-                  "from": {"type": "integer", "minimum": 0, "maximum": 720},
-                  "to": {"type": "integer", "minimum": 0, "maximum": 720},
-                  "position": {"type": "string"},
-                  "onField": {"type": "boolean", "default": true}
+                  "player": {"type": "string", "description": "the player's id"},
+                  "from": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the lock starts"},
+                  "to": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the lock ends (exclusive)"},
+                  "position": {"type": "string", "description": "the position the player holds (implies on the field)"},
+                  "onField": {"type": "boolean", "default": \#(LineupLock.defaultOnField), "description": "true: on the field; false: on the bench"}
                 }
               }
             },
             "turnBased": {
+              "description": "turn-based mode: the bench queue",
               "type": "object",
               "properties": {
-                "queue": {"type": "array", "items": {"type": "string"}},
-                "changesPerWindow": {"type": "integer", "minimum": 0, "maximum": 60}
+                "queue": {"type": "array", "items": {"type": "string"}, "description": "players who start on the bench, front of the queue first", "default": []},
+                "changesPerWindow": {"type": "integer", "minimum": 0, "maximum": 60, "description": "players coming on at every window after kick-off (absent: one number the solver picks)"}
               }
             },
             "preMarked": {
+              "description": "pre-marked mode: who plays each whole period",
               "type": "object", "required": ["periods"],
               "properties": {
                 "periods": {
+                  "description": "periods with marked players",
+                  "default": [],
                   "type": "array",
                   "items": {
                     "type": "object", "required": ["period", "active"],
                     "properties": {
-                      "period": {"type": "integer", "minimum": 1, "maximum": 8},
-                      "active": {"type": "array", "items": {"type": "string"}}
+                      "period": {"type": "integer", "minimum": 1, "maximum": 8, "description": "the period, 1 for the first"},
+                      "active": {"type": "array", "items": {"type": "string"}, "description": "players who play all of that period"}
                     }
                   }
                 }
               }
             },
             "colourGroups": {
+              "description": "colour-group mode: groups that come on and off together",
               "type": "object", "required": ["colours"],
               "properties": {
-                "colours": {"type": "array", "minItems": 1, "maxItems": 8, "items": {"type": "string"}},
-                "assignment": {"type": "object", "additionalProperties": {"type": "string"}}
+                "colours": {"type": "array", "minItems": 1, "maxItems": 8, "items": {"type": "string"}, "description": "the colours, every one used"},
+                "assignment": {"type": "object", "additionalProperties": {"type": "string"}, "description": "player id to colour, fixed; the others are chosen by the solver", "default": {}}
               }
             },
             "state": {
+              "description": "a match in progress: only the rest is planned",
               "type": "object", "required": ["minute", "onField"],
               "properties": {
-                "minute": {"type": "integer", "minimum": 1, "maximum": 720},
-                "onField": {"type": "object", "additionalProperties": {"type": "string"}},
-                "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}}
+                "minute": {"type": "integer", "minimum": 1, "maximum": 720, "description": "the match-clock minute now: the first window of the re-plan"},
+                "onField": {"type": "object", "additionalProperties": {"type": "string"}, "description": "player id to the position they hold now"},
+                "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes played so far; count toward every minute rule", "default": {}}
               }
             }
           },

@@ -58,7 +58,7 @@ enum LineupVerifier {
         }
         func name(_ p: Int) -> String { players[p].displayName }
         func span(_ s: Int) -> String { "min \(segments[s].start)–\(segments[s].end)" }
-        func available(_ p: Int) -> Bool { (players[p].status ?? .available) == .available }
+        func available(_ p: Int) -> Bool { players[p].isAvailable }
         func present(_ p: Int, _ s: Int) -> Bool { available(p) && segments[s].start >= (players[p].arrivesAt ?? 0) }
 
         // The grid: position code of each player in each segment.
@@ -214,13 +214,13 @@ enum LineupVerifier {
             guard let p = index[lock.player] else { continue }
             let covered = segments.indices.filter { segments[$0].start < lock.to && lock.from < segments[$0].end }
             let wrong = covered.filter { s in
-                if lock.onField ?? true {
+                if lock.holdsOnField {
                     return grid[s][p] == nil || (lock.position != nil && grid[s][p] != lock.position)
                 }
                 return grid[s][p] != nil
             }
             if let first = wrong.first {
-                let what = (lock.onField ?? true) ? "on the field" + (lock.position.map { " at \($0)" } ?? "") : "off the field"
+                let what = lock.holdsOnField ? "on the field" + (lock.position.map { " at \($0)" } ?? "") : "off the field"
                 findings.broken.append(
                     "locks[\(l)]: \(name(p)) should be \(what) from \(lock.from) to \(lock.to), not so in \(span(first))"
                         + (wrong.count > 1 ? " and \(wrong.count - 1) more" : ""))
@@ -320,7 +320,7 @@ enum LineupVerifier {
         let segments = solution.segments
         let codes = Set(instance.formation.filter { $0.value > 0 }.keys)
         let inQueue = players.map { player in
-            (player.status ?? .available) == .available && player.positions.contains { $0 != "GK" && codes.contains($0) }
+            player.isAvailable && player.positions.contains { $0 != "GK" && codes.contains($0) }
         }
         func present(_ p: Int, _ s: Int) -> Bool { inQueue[p] && segments[s].start >= (players[p].arrivesAt ?? 0) }
         func outfield(_ p: Int, _ s: Int) -> Bool { grid[s][p].map { $0 != "GK" } ?? false }
@@ -413,7 +413,7 @@ enum LineupVerifier {
             findings.broken.append("colourGroups: \(id) is fixed to \(colour) but is in \(groups.assignment[id] ?? "no group")")
         }
         for p in players.indices
-        where colourOf[p] != nil && (players[p].status ?? .available) != .available
+        where colourOf[p] != nil && !players[p].isAvailable
             && instance.colourGroups?.assignment?[players[p].id] == nil
         {
             findings.broken.append(
@@ -435,7 +435,7 @@ enum LineupVerifier {
         for (s, segment) in segments.enumerated() {
             for colour in colours {
                 let members = players.indices.filter {
-                    colourOf[$0] == colour && (players[$0].status ?? .available) == .available
+                    colourOf[$0] == colour && players[$0].isAvailable
                         && segment.start >= (players[$0].arrivesAt ?? 0)
                 }
                 let on = members.filter { grid[s][$0] != nil }

@@ -19,7 +19,7 @@ public enum MatchdayKind: ProblemKind, PreCheckedKind {
             matches: instance.matches.map {
                 OfficialsCore.Match(
                     id: $0.id, start: $0.start.minutes, end: $0.start.minutes + $0.durationMinutes, day: $0.start.day,
-                    teams: Array(Set($0.teams ?? [])).sorted(), needed: $0.officials ?? 1, minLevel: $0.minLevel ?? 0)
+                    teams: Array(Set($0.teams ?? [])).sorted(), needed: $0.officials ?? OfficialsMatch.defaultOfficials, minLevel: $0.minLevel ?? 0)
             },
             officials: instance.officials,
             places: instance.pitches.map { TravelPlace(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) },

@@ -12,7 +12,7 @@ extension MatchdayKind {
             matches: instance.matches.map {
                 .init(
                     id: $0.id, start: $0.start, duration: $0.durationMinutes, place: pitchOf[$0.id], teams: $0.teams ?? [],
-                    needed: $0.officials ?? 1, minLevel: $0.minLevel ?? 0)
+                    needed: $0.officials ?? OfficialsMatch.defaultOfficials, minLevel: $0.minLevel ?? 0)
             },
             places: instance.pitches.map { .init(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon) },
             officials: instance.officials, pinned: instance.pinned ?? [], travel: instance.travelMinutes ?? [],

@@ -86,7 +86,9 @@ public struct OfficialsMatch: Sendable, Codable, Equatable {
     }
 
     public var end: LocalDateTime { start + durationMinutes }
-    public var needed: Int { officials ?? 1 }
+    /// What an absent `officials` means (the schema's `default`).
+    public static let defaultOfficials = 1
+    public var needed: Int { officials ?? Self.defaultOfficials }
     /// The most officials the match may have.
     public var most: Int { max(needed, maxOfficials ?? needed) }
 }
@@ -208,6 +210,18 @@ public struct OfficialsRules: Sendable, Codable, Equatable {
 
     /// True when the instance plans officials' season tours (`everySlot`).
     public var isTour: Bool { everySlot ?? false }
+
+    /// What an absent field means, as the schema's `default` says it (the schema literal reads these).
+    public static let defaultTeamConflicts = ConflictRule.hard
+    public static let defaultVenueWindow = 1
+    public static let defaultTeamWindow = 1
+
+    /// `teamConflicts`, or its default.
+    public var resolvedTeamConflicts: ConflictRule { teamConflicts ?? Self.defaultTeamConflicts }
+    /// `venueWindow`, or its default.
+    public var resolvedVenueWindow: Int { venueWindow ?? Self.defaultVenueWindow }
+    /// `teamWindow`, or its default.
+    public var resolvedTeamWindow: Int { teamWindow ?? Self.defaultTeamWindow }
 }
 
 /// The distance between two venues in km (symmetric), for `tourKm`.

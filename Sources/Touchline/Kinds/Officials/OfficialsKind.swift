@@ -31,7 +31,8 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
             speedKmh: instance.rules?.travelSpeedKmh ?? OfficialsRules.defaultTravelSpeedKmh, rest: instance.rules?.restMinutes ?? 0,
             pins: instance.pinned ?? [],
             league: OfficialsCore.League(
-                softTeamConflicts: instance.rules?.teamConflicts == .soft, avoidIsHard: instance.rules?.avoidIsHard ?? false,
+                softTeamConflicts: (instance.rules ?? OfficialsRules()).resolvedTeamConflicts == .soft,
+                avoidIsHard: instance.rules?.avoidIsHard ?? false,
                 points: instance.venues.map(\.point)))
     }
 
@@ -72,7 +73,7 @@ public enum OfficialsKind: ProblemKind, PreCheckedKind {
             places: instance.venues.map { .init(id: $0.id, group: $0.group ?? "", lat: $0.lat, lon: $0.lon, x: $0.x, y: $0.y) },
             officials: instance.officials, pinned: instance.pinned ?? [], travel: instance.travelMinutes ?? [],
             rest: instance.rules?.restMinutes ?? 0, speed: instance.rules?.travelSpeedKmh ?? OfficialsRules.defaultTravelSpeedKmh,
-            softTeamConflicts: instance.rules?.teamConflicts == .soft, avoidIsHard: instance.rules?.avoidIsHard ?? false,
+            softTeamConflicts: (instance.rules ?? OfficialsRules()).resolvedTeamConflicts == .soft, avoidIsHard: instance.rules?.avoidIsHard ?? false,
             points: points, minExperience: minExperience, tours: TourRulesCheck(instance))
     }
 

@@ -12,12 +12,12 @@ import TouchlineSearch
 /// small term) gets the search first and then the whole model's branch and bound from the search's plan.
 extension OfficialsKind: OwnPipelineKind {
     public static func solveByOwnPipeline(
-        _ prepared: OfficialsPrepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
+        _ prepared: OfficialsPrepared, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<OfficialsSolution>? {
         let instance = prepared.instance
         // Season tours have their own exact search (no GLPK needed, so in every build); `method: greedy` gets
         // its first plan.
-        if let tour = prepared.tour { return solveTours(instance, tour, exact: !settings.heuristicOnly, options: options) }
+        if let tour = prepared.tour { return solveTours(instance, tour, exact: method != .greedy, options: options) }
         guard instance.rules?.hasCustomObjective ?? false, let solver else { return nil }
         let started = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
@@ -52,8 +52,8 @@ extension OfficialsKind: OwnPipelineKind {
             warnings.append("the objective counts distanceKm but \(missing.id) (and maybe others) has no home: their matches add no distance")
         }
         let neighbourhoods = LeagueNeighbourhoods(instance: instance, builder: builder)
-        var stats: [LevelStats] = [
-            LevelStats(
+        var stats: [LevelReport] = [
+            LevelReport(
                 name: first.name, termination: .optimal, value: first.expression.value(incumbent), bound: firstBound, gap: 0,
                 seconds: elapsed(), nodes: 0)
         ]
@@ -70,7 +70,7 @@ extension OfficialsKind: OwnPipelineKind {
             if share < 0.1 {
                 // No time to search: the level stands at the start's value, unproven.
                 stats.append(
-                    LevelStats(
+                    LevelReport(
                         name: model.objectives[level].name, termination: .feasible, stopReason: .timeLimit,
                         value: model.objectives[level].expression.value(incumbent), bound: nil, gap: nil, seconds: 0, nodes: 0))
                 continue
@@ -87,7 +87,7 @@ extension OfficialsKind: OwnPipelineKind {
             incumbent = outcome.values
             rounds += outcome.rounds
             stats.append(
-                LevelStats(
+                LevelReport(
                     name: model.objectives[level].name, termination: .feasible, stopReason: options.isCancelled ? .cancelled : .timeLimit,
                     value: outcome.objective, bound: nil, gap: nil, seconds: outcome.seconds, nodes: outcome.rounds))
         }
@@ -229,7 +229,7 @@ extension OfficialsKind {
             let result = solver.solve(model, options: dayOptions)
             guard result.levels.count >= 2, result.levels[0].termination == .optimal else { continue }
             let level = result.levels[1]
-            if level.termination == .optimal, let value = level.objective {
+            if level.termination == .optimal, let value = level.value {
                 total += (value - Tolerance.solver).rounded(.up)
                 bounded += 1
             } else if let value = level.bound {

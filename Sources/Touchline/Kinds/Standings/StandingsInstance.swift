@@ -4,10 +4,24 @@ public struct PointsSystem: Sendable, Codable, Equatable {
     public var draw: Int
     public var loss: Int
 
-    public init(win: Int = 3, draw: Int = 1, loss: Int = 0) {
+    /// Points an absent `win`, `draw` or `loss` means (the schema's `default`s).
+    public static let defaultWin = 3
+    public static let defaultDraw = 1
+    public static let defaultLoss = 0
+
+    public init(win: Int = defaultWin, draw: Int = defaultDraw, loss: Int = defaultLoss) {
         self.win = win
         self.draw = draw
         self.loss = loss
+    }
+
+    /// Each of the three may be left out (`{"win": 2}` is 2-1-0).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            win: try container.decodeIfPresent(Int.self, forKey: .win) ?? Self.defaultWin,
+            draw: try container.decodeIfPresent(Int.self, forKey: .draw) ?? Self.defaultDraw,
+            loss: try container.decodeIfPresent(Int.self, forKey: .loss) ?? Self.defaultLoss)
     }
 }
 

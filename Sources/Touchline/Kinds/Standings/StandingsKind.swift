@@ -34,7 +34,7 @@ public enum StandingsKind: ProblemKind, OwnPipelineKind {
     static let tuning = SolverTuning()
 
     public static func solveByOwnPipeline(
-        _ prepared: StandingsPrepared, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
+        _ prepared: StandingsPrepared, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<StandingsSolution>? {
         analyse(prepared, solver: solver, options: options, tuning: settings.tuning)
     }

@@ -264,7 +264,7 @@ struct LineupModelBuilder {
             guard let p = a.playerIndex[lock.player] else { continue }
             let covered = a.lockSegments[l]
             guard !covered.isEmpty else { continue }
-            let wantsOn = lock.onField ?? true
+            let wantsOn = lock.holdsOnField
             let position = lock.position.flatMap { positionIndex[$0] }
             let slack = breakVariable("lock,\(l)") { plan in
                 covered.contains { s in

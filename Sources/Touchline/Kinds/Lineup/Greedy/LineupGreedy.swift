@@ -153,7 +153,7 @@ enum LineupGreedy {
             var forced = Set<Int>()
             for (l, lock) in (a.instance.locks ?? []).enumerated() where a.lockSegments[l].contains(s) {
                 guard let p = a.playerIndex[lock.player], a.canPlay[p][s] else { continue }
-                if lock.onField ?? true {
+                if lock.holdsOnField {
                     forced.insert(p)
                     if let code = lock.position, let k = positionIndex[code], a.eligible[p].contains(k) { fixed[p] = k }
                 } else {

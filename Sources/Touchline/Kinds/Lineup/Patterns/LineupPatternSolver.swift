@@ -19,7 +19,7 @@ enum LineupPatternSolver {
         var proven: [Bool] = [false, false, false]
         /// Set when no plan exists (proven): the reason.
         var infeasible: String?
-        var levels: [LevelStats] = []
+        var levels: [LevelReport] = []
         var variables = 0
         var constraints = 0
         var nodes = 0
@@ -46,7 +46,7 @@ enum LineupPatternSolver {
         var solveOptions = options
         // The inner solves are steps of the three levels below, which report themselves.
         solveOptions.reportsLevels = false
-        func report(_ stats: LevelStats) {
+        func report(_ stats: LevelReport) {
             options.control?.report(
                 .levelFinished(
                     name: stats.name, termination: stats.termination,
@@ -234,7 +234,7 @@ enum LineupPatternSolver {
         }
         if spread == nil, let best { spread = best.1.spread }
         guard let spreadValue = spread, let incumbent = best else {
-            let stats = LevelStats(
+            let stats = LevelReport(
                 name: "spread", termination: unresolvedBelow == nil ? .infeasible : .noSolution, value: nil,
                 bound: unresolvedBelow.map(Double.init), gap: nil, seconds: elapsed() - level1Start, nodes: outcome.nodes)
             outcome.levels = [stats]
@@ -253,7 +253,7 @@ enum LineupPatternSolver {
         outcome.proven[0] = spreadProven
         let spreadBound = Double(spreadProven ? spreadValue : unresolvedBelow!)
         outcome.levels.append(
-            LevelStats(
+            LevelReport(
                 name: "spread", termination: spreadProven ? .optimal : .feasible, value: Double(spreadValue),
                 bound: spreadBound, gap: spreadProven ? 0 : relativeGap(Double(spreadValue), spreadBound),
                 seconds: elapsed() - level1Start, nodes: outcome.nodes))
@@ -310,7 +310,7 @@ enum LineupPatternSolver {
             let level = outcome.levels.count
             outcome.proven[level] = levelProven
             outcome.levels.append(
-                LevelStats(
+                LevelReport(
                     name: name, termination: levelProven ? .optimal : .feasible, value: Double(reached),
                     bound: bound, gap: levelProven ? 0 : relativeGap(Double(reached), bound),
                     seconds: elapsed() - started, nodes: outcome.nodes - nodesBefore))
@@ -345,7 +345,7 @@ extension LineupKind {
     /// `method: greedy`, past the pattern engine's limits (a `modeLimit`), and when the patterns or colour
     /// schedules are too many to list in time.
     public static func solveByOwnPipeline(
-        _ prepared: LineupAnalysis, solver: (any Solver)?, options: SolveOptions, settings: PipelineSettings
+        _ prepared: LineupAnalysis, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<LineupSolution>? {
         let instance = prepared.instance
         guard let solver, !prepared.compactModelForced else { return nil }

@@ -191,7 +191,7 @@ struct LineupPatternSpace: Sendable {
         periods = periodSegments.keys.sorted()
         let positionIndex = Dictionary(uniqueKeysWithValues: a.positions.enumerated().map { ($1, $0) })
         var fixed: [Int: [Int: Int]] = [:]
-        for (l, lock) in (a.instance.locks ?? []).enumerated() where lock.onField ?? true {
+        for (l, lock) in (a.instance.locks ?? []).enumerated() where lock.holdsOnField {
             guard let p = a.playerIndex[lock.player], let code = lock.position, let k = positionIndex[code] else { continue }
             for s in a.lockSegments[l] { fixed[p, default: [:]][s] = k }
         }
@@ -224,7 +224,7 @@ struct LineupPatternSpace: Sendable {
         var forcedOff: UInt64 = 0
         for (l, lock) in (a.instance.locks ?? []).enumerated() where a.playerIndex[lock.player] == p && !omitted.contains(.lock(l)) {
             for s in a.lockSegments[l] {
-                if lock.onField ?? true { forcedOn |= 1 << UInt64(s) } else { forcedOff |= 1 << UInt64(s) }
+                if lock.holdsOnField { forcedOn |= 1 << UInt64(s) } else { forcedOff |= 1 << UInt64(s) }
             }
         }
         for (s, members) in a.marked.enumerated() where members.contains(p) && !omitted.contains(.mark(a.segments[s].period)) {
@@ -253,7 +253,7 @@ struct LineupPatternSpace: Sendable {
             minMinutes: omitted.contains(.minMinutes) ? 0 : (a.minMinutes[p] ?? 0) - a.base[p],
             maxMinutes: omitted.contains(.maxMinutes) ? Int.max / 4 : a.maxMinutes[p].map { $0 - a.base[p] } ?? Int.max / 4,
             minRegulation: omitted.contains(.minShare) ? 0 : a.minShareNeed[p],
-            minStint: omitted.contains(.minStint) ? 1 : max(1, rules.minStint ?? 1),
+            minStint: omitted.contains(.minStint) ? 1 : max(1, rules.resolvedMinStint),
             maxBench: omitted.contains(.maxConsecutiveBench) ? nil : rules.maxConsecutiveBench, wasOn: a.wasOn[p])
     }
 
@@ -270,7 +270,7 @@ struct LineupPatternSpace: Sendable {
         if a.minShareNeed[p] > 0 { found.append(.minShare) }
         if (a.minMinutes[p] ?? 0) > a.base[p] { found.append(.minMinutes) }
         if a.maxMinutes[p] != nil { found.append(.maxMinutes) }
-        if (a.rules.minStint ?? 1) > 1 { found.append(.minStint) }
+        if a.rules.resolvedMinStint > 1 { found.append(.minStint) }
         if a.rules.maxConsecutiveBench != nil { found.append(.maxConsecutiveBench) }
         if keeperColumns && a.eligible[p] == [a.keeper!] { found.append(.keeperFullPeriods) }
         if a.stayingKeeper == p { found.append(.keeperStays) }
@@ -291,14 +291,14 @@ struct LineupPatternSpace: Sendable {
         case .minShare: return "minShare \(rules.minShare ?? 0) (\(a.minShareNeed[p]) more regulation minutes)"
         case .minMinutes: return "minMinutes \(a.minMinutes[p] ?? 0)"
         case .maxMinutes: return "maxMinutes \(a.maxMinutes[p] ?? 0)"
-        case .minStint: return "minStint \(rules.minStint ?? 1)"
+        case .minStint: return "minStint \(rules.resolvedMinStint)"
         case .maxConsecutiveBench: return "maxConsecutiveBench \(rules.maxConsecutiveBench ?? 0)"
         case .keeperFullPeriods: return "keeperFullPeriods (a keeper-only player plays whole periods)"
         case .keeperStays: return "state (the keeper on the field stays in goal for the rest of the period)"
         case .queueStart: return "turnBased.queue (starts on the bench)"
         case .lock(let l):
             let lock = a.instance.locks![l]
-            return "locks[\(l)] (\((lock.onField ?? true) ? "on" : "off") from \(lock.from) to \(lock.to))"
+            return "locks[\(l)] (\(lock.holdsOnField ? "on" : "off") from \(lock.from) to \(lock.to))"
         case .mark(let r): return "preMarked period \(r)"
         }
     }
@@ -359,7 +359,7 @@ struct LineupPatternSpace: Sendable {
         let rules = a.rules
         if (rules.minShare ?? 0) > 0 { inForce.append("minShare \(rules.minShare!)") }
         if let bench = rules.maxConsecutiveBench { inForce.append("maxConsecutiveBench \(bench)") }
-        if (rules.minStint ?? 1) > 1 { inForce.append("minStint \(rules.minStint!)") }
+        if rules.resolvedMinStint > 1 { inForce.append("minStint \(rules.minStint!)") }
         if a.minMinutes.contains(where: { $0 != nil }) { inForce.append("minMinutes") }
         if keeperColumns { inForce.append("keeperFullPeriods") }
         if !(a.instance.locks ?? []).isEmpty { inForce.append("locks") }

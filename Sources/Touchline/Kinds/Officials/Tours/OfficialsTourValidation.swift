@@ -82,7 +82,7 @@ extension OfficialsInstance {
         }
         if officials.count > 64 { issues.add("officials", "season tours plan at most 64 officials; got \(officials.count)") }
         if previous != nil { issues.add("previous", "re-solving season tours is not supported; expected no previous plan with rules.everySlot") }
-        if rules.teamConflicts == .soft {
+        if rules.resolvedTeamConflicts == .soft {
             issues.add("rules.teamConflicts", "season tours keep conflicts of interest as a hard rule; expected \"hard\"")
         }
     }

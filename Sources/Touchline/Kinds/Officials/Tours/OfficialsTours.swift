@@ -124,7 +124,7 @@ extension OfficialsKind {
             // may be (the relaxation keeps the windows and drops the visits and the officials' starts).
             let bound = Double(outcome.bound)
             let levels = [
-                LevelStats(
+                LevelReport(
                     name: level, termination: .noSolution, stopReason: stop, value: nil, bound: bound, gap: nil, seconds: seconds,
                     nodes: outcome.nodes)
             ]
@@ -138,8 +138,8 @@ extension OfficialsKind {
         let termination: LevelTermination = proven ? .optimal : .feasible
         let filled = Double(problem.n * problem.slotCount)
         let levels = [
-            LevelStats(name: "filled", termination: .optimal, value: filled, bound: filled, gap: 0, seconds: 0, nodes: 0),
-            LevelStats(
+            LevelReport(name: "filled", termination: .optimal, value: filled, bound: filled, gap: 0, seconds: 0, nodes: 0),
+            LevelReport(
                 name: level, termination: termination, stopReason: proven ? nil : stop, value: Double(cost), bound: bound,
                 gap: gap, seconds: seconds, nodes: outcome.nodes)
         ]

@@ -10,8 +10,8 @@ struct TourRulesCheck: Sendable {
 
     init(_ instance: OfficialsInstance) {
         everySlot = instance.rules?.everySlot ?? false
-        venueWindow = instance.rules?.venueWindow ?? 1
-        teamWindow = instance.rules?.teamWindow ?? 1
+        venueWindow = instance.rules?.resolvedVenueWindow ?? OfficialsRules.defaultVenueWindow
+        teamWindow = instance.rules?.resolvedTeamWindow ?? OfficialsRules.defaultTeamWindow
         visitVenues = instance.rules?.visitVenues ?? []
         var table: [[String]: Int] = [:]
         for entry in (instance.distances ?? []).reversed() {

@@ -91,7 +91,7 @@ struct TourProblem: Sendable {
             TourProblem(
                 n: n, slotCount: starts.count, slots: slots, venue: venue, teams: teams, venueCount: ids.count,
                 teamCount: teamIndex.count, km: km, allowed: allowed, reachable: reachable,
-                venueWindow: rules.venueWindow ?? 1, teamWindow: rules.teamWindow ?? 1, visit: visit,
+                venueWindow: rules.resolvedVenueWindow, teamWindow: rules.resolvedTeamWindow, visit: visit,
                 interchangeable: allowed.allSatisfy { $0 == allowed[0] }, matchOf: matchOf, core: core))
     }
 
