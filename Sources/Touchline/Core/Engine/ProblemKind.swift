@@ -78,7 +78,7 @@ public struct PlainInstance<Instance: Sendable>: PreparedInstance {
 /// soft rules), ``OwnPipelineKind`` (a solve pipeline of the kind's own instead of one model),
 /// ``CalendarKind`` (`--format ics`), ``PrintableKind`` (`--format html`) and ``SpreadsheetKind``
 /// (`--format csv`). Generic code reaches them through requirements of this protocol whose defaults say "not
-/// adopted" and which each ability's protocol implements (``preCheck(_:)``, ``ownPipeline(_:solver:options:settings:)``,
+/// adopted" and which each ability's protocol implements (``preCheck(_:)``, ``ownPipeline(_:solver:options:settings:method:)``,
 /// ...), so the compiler, not a cast, picks the implementation.
 public protocol ProblemKind: Sendable {
     associatedtype Instance: Codable & Sendable

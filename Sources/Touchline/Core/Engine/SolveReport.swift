@@ -84,7 +84,7 @@ public struct SolveStats: Sendable, Codable, Equatable {
     }
 }
 
-/// The record of one objective level in `stats.levels`: ``LevelReport``, the solver's own.
+/// The record of one objective level in `stats.levels`: `LevelReport`, the solver's own.
 @available(*, deprecated, renamed: "LevelReport")
 public typealias LevelStats = LevelReport
 

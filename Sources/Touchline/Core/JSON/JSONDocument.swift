@@ -27,6 +27,16 @@ package indirect enum JSONValue: Sendable {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
+
+    /// True when a string or key of the document has a character ``Swift/String/printable`` escapes.
+    var hasControlCharacters: Bool {
+        switch self {
+        case .null, .bool, .number: return false
+        case let .string(text): return text.printable != text
+        case let .array(elements): return elements.contains { $0.hasControlCharacters }
+        case let .object(members): return members.contains { $0.key.printable != $0.key || $0.value.hasControlCharacters }
+        }
+    }
 }
 
 package struct JSONNumber: Sendable {

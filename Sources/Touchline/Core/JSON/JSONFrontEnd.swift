@@ -356,6 +356,9 @@ extension ProblemKind {
         guard unknownAsErrors.isEmpty else { return JSONFrontEnd.invalid(problem: name, unknownAsErrors, pretty: pretty) }
         // Found before solving, so that the document is not held while the solver works.
         let unknownFields = unknownFieldWarnings(document)
+        // A page or sheet for a person shows the instance's strings with their control characters escaped; an
+        // instance whose document has none is shown as it is (no copy through JSON).
+        let escapesInstance = (format == .text || format == .html) && document.hasControlCharacters
         _ = consume document
         if format == .ics {
             guard let subjects = calendarSubjectsIfAny(instance) else { throw .formatUnavailable(.ics, kind: name) }
@@ -377,7 +380,7 @@ extension ProblemKind {
         case .json: output = JSONFrontEnd.encodeJSON(report, pretty: pretty)
         case .text:
             // Ids and names are shown with their control characters escaped, so that no input forges a line.
-            var text = renderText(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report))
+            var text = renderText(escapesInstance ? JSONDocument.printableCopy(instance) : instance, JSONDocument.printableCopy(report))
             // A warning (a misspelt field ignored, a fallback) is on the sheet too, not only on standard error.
             if !report.warnings.isEmpty {
                 let lines = report.warnings.map { "  warning: \($0.printable)" }.joined(separator: "\n")
@@ -385,7 +388,8 @@ extension ProblemKind {
             }
             output = text
         case .html:
-            output = printablePage(JSONDocument.printableCopy(instance), JSONDocument.printableCopy(report)) ?? ""
+            output =
+                printablePage(escapesInstance ? JSONDocument.printableCopy(instance) : instance, JSONDocument.printableCopy(report)) ?? ""
         case .csv:
             // Fields are quoted, so names keep their own characters.
             output = spreadsheet(instance, report) ?? ""
