@@ -5,6 +5,8 @@ Benchmarks/LINEUP-SERIES.md (and the raw rows as JSON under .build-report/, whic
 
 Usage: scripts/lineup-series.py [--binary .build/release/touchline] [--sizes 8,10,...] [--seeds 5]
                                 [--highs PYTHON]   (also solve every exported level with HiGHS, after the timing)
+                                [--mit-binary .build-greedy/release/touchline]   (also solve every squad with the
+                                 build without GLPK, whose `auto` is the built-in solver: a table of its own)
 Modes: balanced (as generated), preMarked (the keeper and two outfield players marked for period 1), live
 (re-plan at the third window from the greedy plan, one player on the field injured), turnBased (the solver
 picks the number of changes), colourGroups (three colours, two below 10 players; where three are proven impossible,
@@ -105,18 +107,31 @@ def hard_squads(binary):
     squads.append(("hard: turnBased 22, season balance", s))
     return squads
 
+def verified(binary, text, result):
+    """`touchline verify` of a result (the GLPK build's verifier for both builds' results); None without a plan."""
+    if not result or result.get("solution") is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        ip, rp = os.path.join(folder, "i.json"), os.path.join(folder, "r.json")
+        open(ip, "w").write(text)
+        open(rp, "w").write(json.dumps(result))
+        return subprocess.run([binary, "verify", ip, rp], capture_output=True).returncode == 0
+
+MIT_BINARY = None
+
 def solve_row(binary, mode, size, seed, instance, time_limit):
     text = json.dumps(instance)
     milp, seconds, code = run(binary, ["solve", "--time-limit", time_limit, "-"], text)
     greedy, greedy_seconds, _ = run(binary, ["solve", "--method", "greedy", "-"], text)
-    verify_ok = None
-    if milp and milp.get("solution") is not None:
-        with tempfile.TemporaryDirectory() as folder:
-            ip, rp = os.path.join(folder, "i.json"), os.path.join(folder, "r.json")
-            open(ip, "w").write(text)
-            open(rp, "w").write(json.dumps(milp))
-            verify_ok = subprocess.run([binary, "verify", ip, rp], capture_output=True).returncode == 0
-    return {"mode": mode, "size": size, "seed": seed, "status": milp and milp["status"], "seconds": seconds,
+    verify_ok = verified(binary, text, milp)
+    mit = {}
+    if MIT_BINARY:
+        # The build an App Store app embeds: `auto` is the built-in solver there.
+        built, built_seconds, _ = run(MIT_BINARY, ["solve", "--time-limit", time_limit, "-"], text)
+        mit = {"builtinStatus": built and built["status"], "builtinSeconds": built_seconds,
+               "builtinMethod": built and built.get("method"), "builtinObjective": built and built.get("objective"),
+               "builtinVerified": verified(binary, text, built)}
+    return {**mit, "mode": mode, "size": size, "seed": seed, "status": milp and milp["status"], "seconds": seconds,
             "objective": milp and milp.get("objective"), "patterns": milp and milp["stats"].get("patterns"),
             "levels": milp and [l["name"] for l in milp["stats"].get("levels", [])],
             "levelValues": milp and [l.get("value") for l in milp["stats"].get("levels", [])],
@@ -190,7 +205,10 @@ def main():
     parser.add_argument("--highs-from", help="skip the timing: run the HiGHS pass on the rows of this JSON file")
     parser.add_argument("--highs-max-size", type=int, default=99, help="HiGHS checks squads up to this many players")
     parser.add_argument("--jobs", type=int, default=2, help="HiGHS checks run at once (after the timing)")
+    parser.add_argument("--mit-binary", help="the build without GLPK (its `auto`: the built-in solver), run on every squad")
     options = parser.parse_args()
+    global MIT_BINARY
+    MIT_BINARY = options.mit_binary
     if options.retime_infeasible:
         # The infeasible squads again, for `stats.decidedSeconds` (when the status was decided, before the
         # best-effort plan); the rows keep their first timing.
@@ -314,6 +332,56 @@ def write(rows, hard, options):
                        f"{o.get('offPreferredPosition')} | {r['seconds']:.2f} | {r['verified']} |"
                        + (f" {r.get('highs')} |" if with_highs else ""))
     everything = rows + hard
+    with_mit = [r for r in everything if "builtinStatus" in r]
+    if with_mit:
+        out += ["", "The build without GLPK (`--disable-default-traits`, release), whose `method: auto` is the built-in "
+                "solver, on the same squads with the same limit. *Agrees*: both engines proved the same status and, when "
+                "optimal, the same objective; a squad only one engine proved is counted in neither.", "",
+                "| mode | size | squads | optimal | infeasible | unproven | median s | max s | verified | agrees with GLPK | disagrees |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        def proven(status):
+            return status in ("optimal", "infeasible")
+        def agrees(r):
+            return (proven(r["status"]) and proven(r["builtinStatus"]) and r["status"] == r["builtinStatus"]
+                    and (r["status"] == "infeasible" or r["objective"] == r["builtinObjective"]))
+        def disagrees(r):
+            return proven(r["status"]) and proven(r["builtinStatus"]) and not agrees(r)
+        def mit_cells(group):
+            optimal = sum(1 for r in group if r["builtinStatus"] == "optimal")
+            infeasible = sum(1 for r in group if r["builtinStatus"] == "infeasible")
+            seconds = [r["builtinSeconds"] for r in group]
+            checked = [r for r in group if r["builtinVerified"] is not None]
+            return (f"{len(group)} | {optimal} | {infeasible} | {len(group) - optimal - infeasible} | "
+                    f"{statistics.median(seconds):.2f} | {max(seconds):.2f} | "
+                    f"{sum(1 for r in checked if r['builtinVerified'])}/{len(checked)} | "
+                    f"{sum(1 for r in group if agrees(r))} | {sum(1 for r in group if disagrees(r))} |")
+        for mode in ["balanced", "preMarked", "live", "turnBased", "colourGroups"]:
+            for size in [int(s) for s in options.sizes.split(",")]:
+                group = [r for r in with_mit if r["mode"] == mode and r["size"] == size]
+                if group:
+                    out.append(f"| {mode} | {size} | " + mit_cells(group))
+        for r in [r for r in with_mit if r["mode"].startswith("hard")]:
+            out.append(f"| {r['mode']} | {r['size']} | " + mit_cells([r]))
+        mine = [r for r in with_mit if proven(r["builtinStatus"])]
+        glpk = [r for r in with_mit if proven(r["status"])]
+        optimal = [r for r in with_mit if r["builtinStatus"] == "optimal"]
+        impossible = [r for r in with_mit if r["builtinStatus"] == "infeasible"]
+        out += ["", f"Proven by the built-in solver: {len(mine)} of {len(with_mit)} (GLPK: {len(glpk)}); "
+                f"disagreements with GLPK: {sum(1 for r in with_mit if disagrees(r))}; "
+                f"verified: {sum(1 for r in with_mit if r['builtinVerified'])} of "
+                f"{sum(1 for r in with_mit if r['builtinVerified'] is not None)} plans."]
+        if optimal:
+            slowest = max(optimal, key=lambda r: r["builtinSeconds"])
+            out.append(f"Proven optimal: median {statistics.median(r['builtinSeconds'] for r in optimal):.2f} s, the slowest "
+                       f"{slowest['builtinSeconds']:.2f} s ({slowest['mode']} size {slowest['size']} seed {slowest['seed']}).")
+        if impossible:
+            slowest = max(impossible, key=lambda r: r["builtinSeconds"])
+            out.append(f"Proven infeasible: {len(impossible)}, answered under 0.5 s: "
+                       f"{sum(1 for r in impossible if r['builtinSeconds'] < 0.5)}, the slowest {slowest['builtinSeconds']:.2f} s.")
+        unproven = [r for r in with_mit if not proven(r["builtinStatus"])]
+        if unproven:
+            out.append("Not proven by the built-in solver: " + ", ".join(
+                f"{r['mode']} {r['size']}/{r['seed']} ({r['builtinStatus']}, {r['builtinMethod']})" for r in unproven) + ".")
     feasible = [r for r in everything if r["status"] == "optimal"]
     infeasible = [r for r in everything if r["status"] == "infeasible"]
     misses = [r for r in everything if r["status"] not in ("optimal", "infeasible")]
