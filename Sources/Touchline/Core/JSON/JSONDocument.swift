@@ -496,9 +496,6 @@ package enum JSONDocument {
 /// `integer`), checked on a document with the JSON path of every value out of range. The schema is the one
 /// place the ranges are written: `validate`, `solve` and the published schema cannot disagree.
 enum SchemaRanges {
-    /// The schema of a kind, read once (the root node's keywords).
-    static func schema(_ text: String) -> JSONValue { SchemaNode.root(of: text).keywords }
-
     static func check(_ value: JSONValue, schema text: String) -> [InputIssue] {
         run(value, schema: text, clamp: false).issues
     }
