@@ -100,42 +100,53 @@ enum LineupOracle {
     /// is larger than `limit`. In colour-group mode every colouring is listed too (the colour rule is kept).
     static func bestEffort(_ instance: LineupInstance, limit: Int = 300_000) -> [Int]? {
         let segments = LineupVerifier.expectedSegments(instance)
-        let perSegment = segments.indices.map { lineups(instance, segments, $0, full: false) }
+        // The fullest lineups first, so that a plan with few empty slots is found early and bounds the rest.
+        let perSegment = segments.indices.map { s in
+            lineups(instance, segments, s, full: false).sorted { $0.compactMap { $0 }.count > $1.compactMap { $0 }.count }
+        }
         let colourings = colourings(instance)
         guard colourings.count * perSegment.reduce(1, { $0 * $1.count }) <= limit else { return nil }
         var best: [Int]? = nil
         for colouring in colourings {
             let allowed = allowedLineups(instance, segments, perSegment, colouring)
-            forEachPlan(instance, segments, allowed, colouring) { solution in
+            // A grid with more empty slots than the best plan's (the measure's first part) cannot beat it.
+            forEachPlan(instance, segments, allowed, colouring, emptySlotsAtMost: { best?[0] ?? .max }) { solution in
+                // The measure first: a candidate that would not improve on the best is not checked (the check
+                // costs ten times the measure, and the least measure is the same).
+                let measure = LineupVerifier.bestEffortShortfall(instance, solution)
+                if let best, !measure.lexicographicallyPrecedes(best) { return }
                 let findings = LineupVerifier.check(instance, solution)
                 guard findings.structural.isEmpty,
                     !findings.broken.contains(where: { finding in kept.contains { finding.hasPrefix($0) } })
                 else { return }
-                let measure = Array(LineupVerifier.bestEffortMeasure(instance, solution).prefix(3))
-                if best == nil || measure.lexicographicallyPrecedes(best!) { best = measure }
+                best = measure
             }
         }
         return best
     }
 
-    /// Calls `body` with the plan of every grid that takes one allowed lineup per segment, under one colouring.
+    /// Calls `body` with the plan of every grid that takes one allowed lineup per segment, under one colouring,
+    /// leaving out the grids with more empty formation slots than `emptySlotsAtMost` (asked as the walk goes).
     static func forEachPlan(
         _ instance: LineupInstance, _ segments: [(start: Int, end: Int, period: Int)], _ allowed: [[[String?]]],
-        _ colouring: [String?], _ body: (LineupSolution) -> Void
+        _ colouring: [String?], emptySlotsAtMost: () -> Int = { .max }, _ body: (LineupSolution) -> Void
     ) {
+        let fieldSize = instance.formation.values.filter { $0 > 0 }.reduce(0, +)
         var grid: [[String?]] = []
-        func visit(_ s: Int) {
+        func visit(_ s: Int, _ empty: Int) {
             if s == segments.count {
                 body(plan(instance, segments, grid, colouring))
                 return
             }
             for row in allowed[s] {
+                let slots = empty + max(0, fieldSize - row.compactMap { $0 }.count)
+                if slots > emptySlotsAtMost() { continue }
                 grid.append(row)
-                visit(s + 1)
+                visit(s + 1, slots)
                 grid.removeLast()
             }
         }
-        visit(0)
+        visit(0, 0)
     }
 
     /// Every lineup of segment s: each player off, or (when available and there) in one of their positions the

@@ -459,6 +459,15 @@ enum LineupVerifier {
     /// relaxed model): empty formation slots (slot-segments), the largest shortfall of one player's minutes
     /// against `minShare` or `minMinutes`, the total of those shortfalls, and the number of other rules broken.
     static func bestEffortMeasure(_ instance: LineupInstance, _ solution: LineupSolution) -> [Int] {
+        let others = check(instance, solution).broken.filter {
+            !$0.hasPrefix("formation:") && !$0.hasPrefix("minShare:") && !$0.hasPrefix("minMinutes:")
+        }.count
+        return bestEffortShortfall(instance, solution) + [others]
+    }
+
+    /// The first three parts of `bestEffortMeasure` (empty slots, the largest and the total minutes shortfall),
+    /// which need no check of the rules.
+    static func bestEffortShortfall(_ instance: LineupInstance, _ solution: LineupSolution) -> [Int] {
         let players = instance.players
         let rules = instance.rules ?? LineupRules()
         let fieldSize = instance.formation.values.filter { $0 > 0 }.reduce(0, +)
@@ -479,10 +488,7 @@ enum LineupVerifier {
             }
             if let low = player.minMinutes { shortfalls.append(max(0, low - total)) }
         }
-        let others = check(instance, solution).broken.filter {
-            !$0.hasPrefix("formation:") && !$0.hasPrefix("minShare:") && !$0.hasPrefix("minMinutes:")
-        }.count
-        return [empty, shortfalls.max() ?? 0, shortfalls.reduce(0, +), others]
+        return [empty, shortfalls.max() ?? 0, shortfalls.reduce(0, +)]
     }
 
     /// The objective of a plan, from its segments alone.
