@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Optimised and compiled for testing, as the main test build is: the built-in solver proves this build's lineups, and
 # the contract oracle runs it on 2,000 squads.
-flags=(--disable-default-traits -c release -Xswiftc -enable-testing --scratch-path .build-greedy)
+flags=(--disable-default-traits -c release -Xswiftc -enable-testing -Xswiftc -num-threads -Xswiftc 2 --scratch-path .build-greedy)
 swift build "${flags[@]}" --build-tests
 swift test "${flags[@]}" --skip-build "$@"
 binary=.build-greedy/release/touchline

@@ -94,6 +94,15 @@ public final class SolveControl: @unchecked Sendable {
         return raised
     }
 
+    /// Whether anyone listens to the events: an `onEvent`, or a handler added by ``observe(_:)`` (for the control
+    /// of a part, its whole's). A backend builds its progress events only then.
+    public var isObserved: Bool {
+        if let parent { return parent.isObserved }
+        lock.lock()
+        defer { lock.unlock() }
+        return onEvent != nil || !observers.isEmpty
+    }
+
     /// Seconds since the control was made.
     public var seconds: Double { (ContinuousClock.now - started).inSeconds }
 

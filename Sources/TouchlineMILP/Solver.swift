@@ -18,6 +18,11 @@ public struct SolveOptions: Sendable {
     /// Whether ``Solver/solve(_:options:)`` reports its levels to `control` (a pipeline of many inner solves,
     /// such as the lineup engine's, turns it off and reports its own levels).
     public var reportsLevels = true
+    /// Whether the backend reports its branch and bound (``SolveEvent/progress``) to `control`. A pipeline whose
+    /// inner programs minimise something other than the level being solved (the lineup engine's spread windows
+    /// minimise substitutions) turns it off and reports the level's own incumbent and bound instead: an event's
+    /// numbers are always in the level's units.
+    public var reportsProgress = true
     /// Column blocks (one per day of a term, say) for a large-neighbourhood search on each level that branch and
     /// bound does not close at once (see ``ColumnBlocks``); nil for plain branch and bound.
     public var neighbourhoods: ColumnBlocks?

@@ -23,15 +23,18 @@ package enum ExhaustiveSearch {
     }
 
     /// The best objective over every combination of choices whose plan (`plan(choice)`, nil to skip) the
-    /// verifier accepts; nil when it accepts none.
+    /// verifier accepts; nil when it accepts none. A plan that would not improve on the best accepted so far is
+    /// not verified (it cannot change the answer; the verifier costs ten times the objective).
     package static func best<Kind: ProblemKind>(
         _ kind: Kind.Type, _ instance: Kind.Instance, choices counts: [Int], plan: ([Int]) -> Kind.Solution?
     ) -> Kind.Objective? {
         var best: Kind.Objective? = nil
         forEachCombination(counts) { choice in
-            guard let solution = plan(choice), Kind.verify(instance, solution).isEmpty else { return }
+            guard let solution = plan(choice) else { return }
             let objective = Kind.objective(instance, solution)
-            if best.map({ Kind.isBetter(objective, than: $0) }) ?? true { best = objective }
+            if let best, !Kind.isBetter(objective, than: best) { return }
+            guard Kind.verify(instance, solution).isEmpty else { return }
+            best = objective
         }
         return best
     }

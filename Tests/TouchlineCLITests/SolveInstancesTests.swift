@@ -192,7 +192,7 @@ import Testing
     func solvesAndVerifies(_ path: String) throws {
         var covered: [String: Int] = [:]
         for method in ["greedy", "auto"] {
-            let run = try Binary.run(["solve", "--reproducible", "--method", method, "--time-limit", "2", path])
+            let run = try Binary.run(["solve", "--reproducible", "--method", method, "--time-limit", "1", path])
             let json = try #require(run.json, "not JSON: \(run.stdout.prefix(200))")
             if path.hasSuffix("pinned-conflict.json") {
                 #expect(run.status == 2)

@@ -180,53 +180,61 @@ struct BoundedSimplex {
         let m = rows
         pivotsSinceFactor = 0
         if m == 0 { return true }
-        // Dense B, column-major, and the identity beside it.
+        // Dense [B | I], row-major, so that every row operation runs over contiguous memory (the inverse itself is
+        // column-major). Each entry sees the same operations in the same order as a column-major elimination.
         var matrix = [Double](repeating: 0, count: m * m)
         var result = [Double](repeating: 0, count: m * m)
-        func load(_ p: Int, _ j: Int) {
-            for i in 0..<m { matrix[p * m + i] = 0 }
-            if j >= columns {
-                matrix[p * m + (j - columns)] = -1
-            } else {
-                for k in start[j]..<start[j + 1] { matrix[p * m + index[k]] = value[k] }
-            }
-        }
-        for p in 0..<m { load(p, basis[p]) }
-        for i in 0..<m { result[i * m + i] = 1 }
-        // Row operations on [B | I] reduce B to a permutation; rowOf[p] is the row pivoted in column p.
-        var rowUsed = [Bool](repeating: false, count: m)
         var rowOf = [Int](repeating: -1, count: m)
-        for p in 0..<m {
-            var best = -1
-            var bestValue = 1e-11
-            for i in 0..<m where !rowUsed[i] {
-                let v = abs(matrix[p * m + i])
-                if v > bestValue {
-                    bestValue = v
-                    best = i
+        let singular = matrix.withUnsafeMutableBufferPointer { a -> Bool in
+            result.withUnsafeMutableBufferPointer { r -> Bool in
+                for p in 0..<m {
+                    let j = basis[p]
+                    if j >= columns {
+                        a[(j - columns) * m + p] = -1
+                    } else {
+                        for k in start[j]..<start[j + 1] { a[index[k] * m + p] = value[k] }
+                    }
                 }
-            }
-            if best < 0 {
-                // Singular (a loss of precision over many pivots): start again from the all-logical basis.
-                resetToLogicalBasis()
+                for i in 0..<m { r[i * m + i] = 1 }
+                // Row operations on [B | I] reduce B to a permutation; rowOf[p] is the row pivoted in column p.
+                var rowUsed = [Bool](repeating: false, count: m)
+                for p in 0..<m {
+                    var best = -1
+                    var bestValue = 1e-11
+                    for i in 0..<m where !rowUsed[i] {
+                        let v = abs(a[i * m + p])
+                        if v > bestValue {
+                            bestValue = v
+                            best = i
+                        }
+                    }
+                    if best < 0 { return true }
+                    rowUsed[best] = true
+                    rowOf[p] = best
+                    let pivot = a[best * m + p]
+                    // Scale the pivot row, then clear column p in every other row.
+                    let pivotRow = best * m
+                    for c in 0..<m { a[pivotRow + c] /= pivot }
+                    for c in 0..<m { r[pivotRow + c] /= pivot }
+                    for i in 0..<m where i != best {
+                        let row = i * m
+                        let factor = a[row + p]
+                        if factor == 0 { continue }
+                        for c in p..<m { a[row + c] -= factor * a[pivotRow + c] }
+                        for c in 0..<m { r[row + c] -= factor * r[pivotRow + c] }
+                    }
+                }
                 return false
             }
-            rowUsed[best] = true
-            rowOf[p] = best
-            let pivot = matrix[p * m + best]
-            // Scale the pivot row, then clear column p in every other row.
-            for c in 0..<m { matrix[c * m + best] /= pivot }
-            for c in 0..<m { result[c * m + best] /= pivot }
-            for i in 0..<m where i != best {
-                let factor = matrix[p * m + i]
-                if factor == 0 { continue }
-                for c in p..<m { matrix[c * m + i] -= factor * matrix[c * m + best] }
-                for c in 0..<m { result[c * m + i] -= factor * result[c * m + best] }
-            }
+        }
+        if singular {
+            // Singular (a loss of precision over many pivots): start again from the all-logical basis.
+            resetToLogicalBasis()
+            return false
         }
         // B⁻¹'s row p is result's row rowOf[p].
         for c in 0..<m {
-            for p in 0..<m { inverse[c * m + p] = result[c * m + rowOf[p]] }
+            for p in 0..<m { inverse[c * m + p] = result[rowOf[p] * m + c] }
         }
         return true
     }

@@ -208,7 +208,7 @@ extension BuiltinSolver {
         }
 
         mutating func report(bound: Double?, force: Bool = false) {
-            guard let control = options.control, control.onEvent != nil else { return }
+            guard options.reportsProgress, let control = options.control, control.isObserved else { return }
             let now = ContinuousClock.now
             guard force || (now - lastReport).inSeconds >= 0.5 else { return }
             lastReport = now

@@ -164,7 +164,7 @@
             parameters.backtracking = Int32(options.tuning.backtracking.rawValue)
             if let control = options.control {
                 if control.cancellable { parameters.cancel = UnsafePointer(control.flag) }
-                if control.onEvent != nil && !relaxationOnly {
+                if options.reportsProgress && control.isObserved && !relaxationOnly {
                     // The control itself is the callback's context (the options hold it for the whole call).
                     parameters.progress = { context, incumbent, bound, gap, nodes in
                         guard let context else { return }

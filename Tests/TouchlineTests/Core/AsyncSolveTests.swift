@@ -37,6 +37,82 @@ import TouchlineTesting
         #endif
     }
 
+    /// A lineup's progress speaks in its level's units, from both exact engines: within a level the incumbent (the
+    /// best plan's value, never missing once greedy has a plan) only falls and the bound only rises, neither
+    /// crosses the value the level ends at, and the spread level's first incumbent is greedy's spread. The squads
+    /// (generated; with GLPK an 18 whose spread is proven at 285 from greedy's 300 over a dozen window widths, each
+    /// window's program running long enough for GLPK's own events, which once carried that program's substitutions)
+    /// are ones each engine proves. The caller's own control with no `onEvent` gets the events through `observe`,
+    /// as an app that cancels from elsewhere does.
+    @Test(arguments: (Solvers.isMILPAvailable ? [(InstanceOptions.Method.milp, 18, UInt64(3))] : []) + [(.builtin, 12, 1)])
+    func lineupProgressIsInTheLevelsUnits(_ method: InstanceOptions.Method, size: Int, seed: UInt64) async throws {
+        let instance = LineupKind.generate(size: size, seed: seed)
+        let events = Events()
+        let report = try await Engine.solve(
+            instance, kind: LineupKind.self, options: InstanceOptions(method: method, timeLimitSeconds: 30),
+            settings: RunSettings(control: SolveControl()), progress: { events.add($0) })
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+        let all = events.all
+        let greedy = try #require(
+            all.lazy.compactMap { if case let .heuristic(objective, _) = $0 { return objective } else { return nil } }.first)
+        var checked = 0
+        var level: (name: String, incumbent: Double?, bound: Double?)? = nil
+        for event in all {
+            switch event {
+            case let .levelStarted(name, _, _): level = (name, nil, nil)
+            case let .progress(name, incumbent, bound, _, _, _):
+                #expect(name == level?.name, "progress of \(name) inside \(level?.name ?? "no level")")
+                #expect(incumbent != nil, "\(name): no incumbent although greedy has a plan")
+                if name == "spread", level?.incumbent == nil {
+                    #expect(incumbent == greedy, "spread starts at \(String(describing: incumbent)), greedy's is \(greedy)")
+                }
+                if let incumbent, let last = level?.incumbent { #expect(incumbent <= last, "\(name): incumbent rose from \(last) to \(incumbent)") }
+                if let bound, let last = level?.bound { #expect(bound >= last, "\(name): bound fell from \(last) to \(bound)") }
+                level = (name, incumbent ?? level?.incumbent, bound ?? level?.bound)
+                checked += 1
+            case let .levelFinished(name, termination, objective, _, _, _):
+                let value = try #require(objective, "\(name) ended without a value")
+                if let incumbent = level?.incumbent { #expect(incumbent >= value, "\(name): incumbent \(incumbent) below the end value \(value)") }
+                if termination == .optimal, let bound = level?.bound { #expect(bound <= value, "\(name): bound \(bound) above the optimum \(value)") }
+            case .heuristic: break
+            }
+        }
+        // At least one per level: each starts from the plan it has.
+        #expect(checked >= 3, "only \(checked) progress events")
+        #expect(report.status == .optimal)
+    }
+
+    /// A cancelled lineup solve says whose plan it answers with: `greedy` exactly when the plan is no better than
+    /// greedy's (`stats.greedyObjective`), the engine's name only for a plan it improved, cancelled at once, early
+    /// and mid-way on three shipped squads, with each exact engine.
+    @Test(arguments: Solvers.isMILPAvailable ? [InstanceOptions.Method.milp, .builtin] : [.builtin])
+    func aCancelledLineupSaysWhosePlanItIs(_ method: InstanceOptions.Method) async throws {
+        var checked = 0
+        for name in ["u12-pre-marked", "u12-injured-late", "u10-7v7"] {
+            let instance = try Self.load(LineupInstance.self, "lineups/\(name)")
+            for delay in [0.0, 0.05, 0.3] {
+                let task = Task {
+                    try await Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: method, timeLimitSeconds: 20))
+                }
+                try await Task.sleep(for: .seconds(delay))
+                task.cancel()
+                guard let report = try? await task.value else { continue }  // no plan yet: CancellationError
+                #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+                guard report.status == .feasible, let objective = report.objective else { continue }
+                let greedy = try #require(report.stats.greedyObjective, "\(name) at \(delay) s: no greedy objective")
+                if report.method == .greedy {
+                    #expect(greedy == objective.description, "\(name) at \(delay) s: labelled greedy, \(objective) against greedy's \(greedy)")
+                } else {
+                    #expect(
+                        greedy != objective.description,
+                        "\(name) at \(delay) s: labelled \(report.method?.rawValue ?? "-") with greedy's objective \(greedy)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 3, "only \(checked) cancelled solves answered feasible")
+    }
+
     /// Cancelling the task stops a solve that would run 60 s: the answer comes back soon after, a legal plan
     /// labelled feasible with a warning that says it was cancelled.
     @Test(arguments: ["officials", "lineup"])

@@ -182,6 +182,7 @@ struct EngineRun<Kind: ProblemKind> {
         var stats = SolveStats(seconds: 0, variables: parts.variables, constraints: parts.constraints, nodes: parts.nodes)
         stats.patterns = parts.patterns
         stats.levels = parts.levels
+        if let heuristic = parts.heuristic { stats.greedyObjective = String(describing: Kind.objective(instance, heuristic)) }
         if let reason = parts.infeasibleReason {
             return try noPlan(.infeasible, method: parts.method, stats: stats, warnings: parts.warnings, reason: reason)
         }

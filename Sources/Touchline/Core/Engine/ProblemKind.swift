@@ -415,6 +415,9 @@ public struct PipelineOutcome<Solution: Sendable>: Sendable {
     public var gap: Double?
     /// Columns of a pattern model, when the kind uses one (reported as `stats.patterns`).
     public var patterns: Int?
+    /// The heuristic plan the pipeline started from, when it had one (its objective is reported as
+    /// `stats.greedyObjective`).
+    public var heuristic: Solution? = nil
 
     public init(
         solution: Solution?, proven: Bool, method: PlanMethod, variables: Int = 0, constraints: Int = 0, nodes: Int = 0,

@@ -48,7 +48,8 @@ public struct SolveStats: Sendable, Codable, Equatable {
     public var patterns: Int?
     /// Whether the greedy warm start was accepted as the first incumbent.
     public var warmStartAccepted: Bool?
-    /// The primary objective level's value found by greedy (for comparison).
+    /// Greedy's objective, as text (`spread 20, substitutions 44, offPreferredPosition 38`), when greedy ran and
+    /// found a plan: what the MILP's plan is compared with.
     public var greedyObjective: String?
     /// Seconds the greedy heuristic itself took (its plan's verification not included), when it ran.
     public var greedySeconds: Double?

@@ -164,6 +164,8 @@ struct OfficialsCore: Sendable {
     /// Officials of each placed match → the officials part of a solution: assignments, unfilled with reasons,
     /// load, travel and moves.
     func solution(crews: [[Int]], placeOf: [Int?]) -> OfficialsSolution {
+        // The sort keys below read this array alone (a closure over `self` copies the whole core for every sort).
+        let matches = self.matches
         var assignments: [String: [String]] = [:]
         var load = [Int](repeating: 0, count: officials.count)
         var worked = [[(match: Int, place: Int)]](repeating: [], count: officials.count)

@@ -44,8 +44,23 @@ enum LineupPatternSolver {
         let a = space.analysis
         var outcome = Outcome()
         var solveOptions = options
-        // The inner solves are steps of the three levels below, which report themselves.
+        // The inner solves are steps of the three levels below, which report themselves: their levels, and their
+        // progress in the level's own units (a spread window's program minimises substitutions, so its branch and
+        // bound's numbers are not the spread's).
         solveOptions.reportsLevels = false
+        solveOptions.reportsProgress = false
+        /// The level's incumbent (the best plan's value) and its proven bound, when either moved since the last event.
+        var reported: (level: String, incumbent: Int?, bound: Int?)? = nil
+        func progress(_ level: String, incumbent: Int?, bound: Int?) {
+            guard let control = options.control, control.isObserved else { return }
+            if let last = reported, last.level == level, last.incumbent == incumbent, last.bound == bound { return }
+            reported = (level, incumbent, bound)
+            control.report(
+                .progress(
+                    level: level, incumbent: incumbent.map(Double.init), bound: bound.map(Double.init),
+                    gap: incumbent.flatMap { value in bound.map { relativeGap(Double(value), Double($0)) } },
+                    nodes: outcome.nodes, seconds: control.seconds))
+        }
         func report(_ stats: LevelReport) {
             options.control?.report(
                 .levelFinished(
@@ -159,6 +174,7 @@ enum LineupPatternSolver {
         var wholeChecked = false
         var noPlanAtAll = false
         let upper = best.map { $0.1.spread } ?? lastSpread
+        progress("spread", incumbent: best?.1.spread, bound: firstSpread)
         scan: while width <= upper {
             if let start = best, width >= start.1.spread {
                 // Every smaller spread was tried; the start plan has this one.
@@ -231,6 +247,8 @@ enum LineupPatternSolver {
                 }
             }
             width += g
+            // Every window of the smaller spreads proven empty (or the first open one): the level's bound.
+            progress("spread", incumbent: best?.1.spread, bound: min(unresolvedBelow ?? width, best?.1.spread ?? .max))
         }
         if spread == nil, let best { spread = best.1.spread }
         guard let spreadValue = spread, let incumbent = best else {
@@ -272,6 +290,7 @@ enum LineupPatternSolver {
             options.control?.report(.levelStarted(name: name, index: outcome.levels.count, count: 3))
             var levelProven = proven
             var bound = Double.infinity
+            progress(name, incumbent: value(best!.1), bound: nil)
             for w in finalWindows where !empty.contains(w) {
                 let current = value(best!.1)
                 if current == 0 { break }
@@ -292,7 +311,10 @@ enum LineupPatternSolver {
                 if let values = fixing.values {
                     if let plan = model.decode(values) {
                         let found = objective(plan)
-                        if found.spread == spreadValue && LineupKind.isBetter(found, than: best!.1) { best = (plan, found) }
+                        if found.spread == spreadValue && LineupKind.isBetter(found, than: best!.1) {
+                            best = (plan, found)
+                            progress(name, incumbent: value(found), bound: nil)
+                        }
                     } else {
                         // The window's solution is no plan: its optimum is unknown, so the level is not proven.
                         levelProven = false
@@ -378,14 +400,16 @@ extension LineupKind {
             let greedyObjective = LineupVerifier.objective(instance, analysis.solution(start))
             if greedyObjective == LineupVerifier.objective(instance, analysis.solution(plan)) {
                 warnings.append("the pattern engine did not improve on greedy within the limit; this is the greedy plan")
-                return PipelineOutcome(
+                var answer = PipelineOutcome(
                     solution: analysis.solution(start), proven: false, method: .greedy, variables: outcome.variables,
                     constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings, infeasibleReason: nil,
                     levels: Array(outcome.levels.prefix(firstOpen + 1)), bound: level?.bound, gap: level?.gap,
                     patterns: space.classes.reduce(0) { $0 + $1.patterns.count })
+                answer.heuristic = answer.solution
+                return answer
             }
         }
-        return PipelineOutcome(
+        var answer = PipelineOutcome(
             solution: outcome.plan.map { analysis.solution($0) }, proven: proven,
             method: solver is BuiltinSolver ? .builtin : .milp,
             variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,
@@ -393,5 +417,7 @@ extension LineupKind {
             bound: outcome.plan == nil ? nil : proven ? outcome.levels.first?.value : level?.bound,
             gap: outcome.plan == nil ? nil : proven ? 0 : level?.gap,
             patterns: space.classes.reduce(0) { $0 + $1.patterns.count })
+        answer.heuristic = start.map { analysis.solution($0) }
+        return answer
     }
 }
