@@ -18,7 +18,7 @@ public struct SolveOptions: Sendable {
     /// Whether ``Solver/solve(_:options:)`` reports its levels to `control` (a pipeline of many inner solves,
     /// such as the lineup engine's, turns it off and reports its own levels).
     public var reportsLevels = true
-    /// Whether the backend reports its branch and bound (``SolveEvent/progress``) to `control`. A pipeline whose
+    /// Whether the backend reports its branch and bound (``SolveEvent/progress(level:incumbent:bound:gap:nodes:seconds:)``) to `control`. A pipeline whose
     /// inner programs minimise something other than the level being solved (the lineup engine's spread windows
     /// minimise substitutions) turns it off and reports the level's own incumbent and bound instead: an event's
     /// numbers are always in the level's units.
