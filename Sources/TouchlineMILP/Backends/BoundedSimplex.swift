@@ -301,7 +301,9 @@ struct BoundedSimplex {
 
     /// Runs the simplex from the current basis until optimal, infeasible or unbounded, or until `shouldStop`
     /// (checked every few iterations) says so.
-    mutating func solve(shouldStop: () -> Bool) -> Status {
+    ///
+    /// `maxSteps` caps the moves of this call (a strong-branching trial): past it the answer is `.stopped`.
+    mutating func solve(maxSteps: Int = .max, shouldStop: () -> Bool) -> Status {
         var degenerate = 0
         var verified = false
         // A basic variable this far outside a bound is infeasible; widened once (to 1e-6, then 1e-5) when phase 1
@@ -424,6 +426,7 @@ struct BoundedSimplex {
             degenerate = step < 1e-12 ? degenerate + 1 : 0
             steps += 1
             if steps > iterationLimit { return .failed }
+            if steps > maxSteps { return .stopped }
             // Move.
             x[entering] += direction * step
             for p in 0..<rows where alpha[p] != 0 { x[basis[p]] -= direction * alpha[p] * step }

@@ -9,9 +9,12 @@ import Foundation
 /// and the engine needs the LP's duals and reduced costs, a warm start, cancellation and a time limit from the
 /// same code on Linux and iOS.
 ///
-/// Branch and bound: each node's LP starts from its parent's basis; the node's most fractional integer column is
-/// branched on, the child on the side the value rounds to is solved at once (a dive) and the other kept with the
-/// parent's bound; when a dive ends, the open node of the lowest bound is taken. A node is pruned when its bound
+/// Branch and bound: each node's LP starts from its parent's basis; the column to branch on is chosen by
+/// reliability branching (pseudocosts, with strong branching where they are not yet known; see
+/// `Search.choose`), the child on the side the value rounds to is solved at once (a dive) and the other kept
+/// with the better of the parent's bound and its trial's; when a dive ends, the open node of the lowest bound is
+/// taken. A strong-branching trial that finds a side empty (or unable to beat the incumbent) tightens the
+/// column's bound at the node instead. A node is pruned when its bound
 /// cannot beat the incumbent (by a whole unit when the objective is integer-valued). `optimal` is reported only
 /// when no open node is left (or the requested gap is reached: then `feasible` with that gap), `infeasible` only
 /// when the tree is exhausted without a solution.
@@ -127,8 +130,29 @@ extension BuiltinSolver {
             var bound: Double
             var changes: [(column: Int, lower: Double, upper: Double)]
             var snapshot: BoundedSimplex.Snapshot
+            /// The branching that made this node (its column, the side, how far the parent's value moved, the
+            /// parent's LP objective): the node's own LP then teaches that column's pseudocost.
+            var origin: (column: Int, up: Bool, distance: Double, parentObjective: Double)? = nil
             var depth: Int { changes.count }
         }
+
+        /// Per column, the sum and count of the objective's rise per unit of a branching's move, down (0) and
+        /// up (1): its pseudocosts.
+        var pseudocostSum: [[Double]]
+        var pseudocostCount: [[Int]]
+        /// The most columns tried by strong branching at one node, the trials in a row without a better score
+        /// after which it stops, and the simplex moves one trial may take.
+        static let strongCandidates = 12
+        static let strongLookahead = 4
+        static let strongSteps = 100
+        /// The simplex moves spent in strong-branching trials and in the nodes' own LPs. Trials stop while they
+        /// have taken more than a tenth as many moves as the nodes, plus a head start of 200 (SCIP bounds its
+        /// strong branching the same way): the pattern engine's target forms are feasibility dives of many cheap
+        /// nodes, which trials slowed twofold to eightfold on the shipped squads without a budget.
+        var trialSteps = 0
+        var nodeSteps = 0
+        static let strongHeadStart = 200
+        static let strongShare = 10
         /// Whether a node was left unexplored because the requested gap was reached (the answer is then not proven).
         var prunedByGap = false
         var lowestPruned = Double.infinity
@@ -145,6 +169,9 @@ extension BuiltinSolver {
             }
             integralCompletion = integralObjective || options.integralObjective
             lp = BoundedSimplex(problem)
+            let n = problem.columnLower.count
+            pseudocostSum = [[Double](repeating: 0, count: n), [Double](repeating: 0, count: n)]
+            pseudocostCount = [[Int](repeating: 0, count: n), [Int](repeating: 0, count: n)]
         }
 
         var stopped: Bool { options.isCancelled || deadline.map { ContinuousClock.now >= $0 } ?? false }
@@ -221,19 +248,110 @@ extension BuiltinSolver {
                     seconds: control.seconds))
         }
 
-        /// The fractional integer column to branch on (the most fractional), or nil when the LP point is integral.
-        func branchingColumn(_ values: [Double]) -> Int? {
-            var chosen: Int? = nil
-            var distance = 1e-6
+        /// What the branching step decided at a node whose LP is solved.
+        enum Branching {
+            /// The LP point is integral.
+            case integral
+            /// Branch on `column`, with each child's LP objective where a trial solved it.
+            case branch(column: Int, down: Double?, up: Double?)
+            /// Neither side of a column can hold a better solution: the node holds none.
+            case pruned
+            /// One side of `column` holds no better solution: the node continues on the other, `lower...upper`.
+            case tighten(column: Int, lower: Double, upper: Double)
+        }
+
+        mutating func learn(_ column: Int, up: Bool, distance: Double, rise: Double) {
+            guard distance > 1e-9 else { return }
+            pseudocostSum[up ? 1 : 0][column] += max(0, rise) / distance
+            pseudocostCount[up ? 1 : 0][column] += 1
+        }
+
+        /// Reliability branching (Achterberg, Koch and Martin, "Branching rules revisited", 2005): each
+        /// fractional column is scored by the product of its two children's estimated objective rises, from its
+        /// pseudocosts; a column whose pseudocost on a side is not yet known is tried first (strong branching: both
+        /// children's LPs from this node's basis, a few hundred moves each), which also finds the sides that hold
+        /// no better solution. Most-fractional branching, which this replaces, is known to do no better than a
+        /// random choice; measured on the lineup engine's programs, it needed thousands of nodes where this needs
+        /// tens. Ties go to the later column.
+        mutating func choose(_ values: [Double], objective parentObjective: Double) -> Branching {
+            var candidates: [(column: Int, down: Double, up: Double)] = []
             for j in values.indices where problem.columnIsInteger[j] {
-                let fraction = values[j] - values[j].rounded(.down)
-                let away = min(fraction, 1 - fraction)
-                if away > distance {
-                    distance = away
-                    chosen = j
+                let down = values[j] - values[j].rounded(.down)
+                if down > 1e-6 && down < 1 - 1e-6 { candidates.append((j, down, 1 - down)) }
+            }
+            guard !candidates.isEmpty else { return .integral }
+            var average = [1.0, 1.0]
+            for side in 0..<2 {
+                var total = 0.0, count = 0
+                for j in candidates.indices where pseudocostCount[side][candidates[j].column] > 0 {
+                    let c = candidates[j].column
+                    total += pseudocostSum[side][c] / Double(pseudocostCount[side][c])
+                    count += 1
+                }
+                if count > 0 { average[side] = total / Double(count) }
+            }
+            func estimate(_ column: Int, _ side: Int, _ distance: Double) -> Double {
+                let count = pseudocostCount[side][column]
+                return distance * (count > 0 ? pseudocostSum[side][column] / Double(count) : average[side])
+            }
+            func score(_ down: Double, _ up: Double) -> Double { max(down, 1e-6) * max(up, 1e-6) }
+            let estimated = candidates.map { score(estimate($0.column, 0, $0.down), estimate($0.column, 1, $0.up)) }
+            let order = candidates.indices.sorted {
+                estimated[$0] != estimated[$1] ? estimated[$0] > estimated[$1] : candidates[$0].column > candidates[$1].column
+            }
+            var best: (score: Double, column: Int, down: Double?, up: Double?)? = nil
+            var trials = 0
+            var sinceBetter = 0
+            let saved = lp
+            defer { lp = saved }
+            for k in order {
+                let (j, down, up) = candidates[k]
+                let reliable = pseudocostCount[0][j] > 0 && pseudocostCount[1][j] > 0
+                var value = estimated[k]
+                var downObjective: Double? = nil
+                var upObjective: Double? = nil
+                if !reliable && trials < Self.strongCandidates && sinceBetter < Self.strongLookahead
+                    && trialSteps <= nodeSteps * Self.strongShare / 100 + Self.strongHeadStart && !stopped
+                {
+                    trials += 1
+                    var closed = [false, false]
+                    var rises = [0.0, 0.0]
+                    for side in 0..<2 {
+                        lp = saved
+                        if side == 0 { lp.upper[j] = values[j].rounded(.down) } else { lp.lower[j] = values[j].rounded(.up) }
+                        let deadline = self.deadline
+                        let control = options.control
+                        let before = lp.iterations
+                        let status = lp.solve(maxSteps: Self.strongSteps) {
+                            (control?.isCancelled ?? false) || deadline.map { ContinuousClock.now >= $0 } ?? false
+                        }
+                        trialSteps += lp.iterations - before
+                        switch status {
+                        case .infeasible: closed[side] = true
+                        case .optimal:
+                            let objective = lp.objective
+                            learn(j, up: side == 1, distance: side == 0 ? down : up, rise: objective - parentObjective)
+                            rises[side] = max(0, objective - parentObjective)
+                            let bound = integralCompletion ? (objective - Tolerance.solver).rounded(.up) : objective
+                            if side == 0 { downObjective = bound } else { upObjective = bound }
+                            if !worthExploring(bound) { closed[side] = true }
+                        default:
+                            rises[side] = estimate(j, side, side == 0 ? down : up)
+                        }
+                    }
+                    if closed[0] && closed[1] { return .pruned }
+                    if closed[0] { return .tighten(column: j, lower: values[j].rounded(.up), upper: saved.upper[j]) }
+                    if closed[1] { return .tighten(column: j, lower: saved.lower[j], upper: values[j].rounded(.down)) }
+                    value = score(rises[0], rises[1])
+                }
+                if best == nil || value > best!.score {
+                    best = (value, j, downObjective, upObjective)
+                    sinceBetter = 0
+                } else {
+                    sinceBetter += 1
                 }
             }
-            return chosen
+            return .branch(column: best!.column, down: best!.down, up: best!.up)
         }
 
         mutating func run() -> LevelTermination {
@@ -271,7 +389,9 @@ extension BuiltinSolver {
                 }
                 let cancelled = options.control
                 let deadline = self.deadline
+                let before = lp.iterations
                 let status = lp.solve { (cancelled?.isCancelled ?? false) || deadline.map { ContinuousClock.now >= $0 } ?? false }
+                nodeSteps += lp.iterations - before
                 fresh = true
                 switch status {
                 case .stopped:
@@ -293,28 +413,52 @@ extension BuiltinSolver {
                     return .error
                 case .optimal: break
                 }
-                let bound = integralCompletion ? (lp.objective - Tolerance.solver).rounded(.up) : lp.objective
+                let objective = lp.objective
+                if let origin = node.origin {
+                    learn(origin.column, up: origin.up, distance: origin.distance, rise: objective - origin.parentObjective)
+                    node.origin = nil
+                }
+                let bound = integralCompletion ? (objective - Tolerance.solver).rounded(.up) : objective
                 node.bound = max(node.bound, bound)
                 if !worthExploring(node.bound) {
                     fresh = false
                     continue
                 }
                 let values = lp.values
-                guard let column = branchingColumn(values) else {
+                let column: Int
+                var childBounds: (down: Double?, up: Double?) = (nil, nil)
+                switch choose(values, objective: objective) {
+                case .integral:
                     if !offer(values) { lostPoint = true }
                     fresh = false
                     continue
+                case .pruned:
+                    fresh = false
+                    continue
+                case .tighten(let j, let lower, let upper):
+                    // The same node again with the column's bound tightened, from this basis.
+                    node.changes.append((j, lower, upper))
+                    current = node
+                    continue
+                case .branch(let j, let down, let up):
+                    column = j
+                    childBounds = (down, up)
                 }
                 let snapshot = lp.snapshot
                 let value = values[column]
                 let (low, high) = (lp.lower[column], lp.upper[column])
+                let fraction = value - value.rounded(.down)
                 var down = node
                 down.changes.append((column, low, value.rounded(.down)))
                 down.snapshot = snapshot
+                down.origin = (column, false, fraction, objective)
+                if let bound = childBounds.down { down.bound = max(down.bound, bound) }
                 var up = node
                 up.changes.append((column, value.rounded(.up), high))
                 up.snapshot = snapshot
-                let roundsUp = value - value.rounded(.down) >= 0.5
+                up.origin = (column, true, 1 - fraction, objective)
+                if let bound = childBounds.up { up.bound = max(up.bound, bound) }
+                let roundsUp = fraction >= 0.5
                 current = roundsUp ? up : down
                 open.append(roundsUp ? down : up)
                 report(bound: min(open.map(\.bound).min() ?? node.bound, node.bound))

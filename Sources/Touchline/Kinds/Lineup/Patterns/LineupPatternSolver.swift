@@ -393,6 +393,13 @@ extension LineupKind {
         let level = firstOpen < outcome.levels.count ? outcome.levels[firstOpen] : nil
         var warnings = outcome.notes
         if start == nil && outcome.plan != nil { warnings.append("greedy found no plan; the pattern model did") }
+        // An unproven plan says how far from proven it may be: the open level's value and its proven bound.
+        if !proven, outcome.plan != nil, let level, let value = level.value, let bound = level.bound {
+            func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(format: "%.2f", x) }
+            warnings.append(
+                "not proven within the limit: \(level.name) is \(number(value)), and no plan has less than \(number(bound)) (proven); a longer timeLimitSeconds may close the gap"
+            )
+        }
         // Stopped (by the limit or a cancel) without improving on greedy's plan: the plan is greedy's, and says so,
         // as the engine's single-model path does. The levels proven before the first open one hold for it too
         // (it has the same values there), and so do that level's bound and gap.
