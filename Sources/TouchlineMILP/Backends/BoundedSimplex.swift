@@ -36,7 +36,11 @@ struct BoundedSimplex {
     private var pivotsSinceFactor = 0
     private(set) var iterations = 0
 
-    static let refactorEvery = 64
+    /// Pivots between refactorisations: one per row, at least 64. An update of the dense inverse costs rows²
+    /// whatever the pivots since the last refactorisation, and a refactorisation about 2 rows³, so this spends
+    /// about as much on refactoring as on updating (at a fixed 64 the refactorisations were half the built-in
+    /// solver's time on a 365-row program); the answer is checked on a fresh factorisation anyway.
+    var refactorEvery: Int { max(64, rows) }
     static let primalTolerance = 1e-7
     static let dualTolerance = 1e-7
     static let pivotTolerance = 1e-9
@@ -314,7 +318,7 @@ struct BoundedSimplex {
         while true {
             iterations += 1
             if iterations % 32 == 0 && shouldStop() { return .stopped }
-            if pivotsSinceFactor >= Self.refactorEvery {
+            if pivotsSinceFactor >= refactorEvery {
                 factor()
                 computeBasic()
             }
