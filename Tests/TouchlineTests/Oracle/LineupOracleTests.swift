@@ -159,8 +159,10 @@ import TouchlineTesting
             }
             if report.status == .optimal || report.status == .infeasible { proofs.append((method, report.status, report.objective)) }
         }
-        // Two proofs must agree on the status and the objective.
-        if proofs.count == 2 && (proofs[0].1 != proofs[1].1 || proofs[0].2 != proofs[1].2) {
+        // Two proofs must agree on the status, and two optima on the objective. An infeasible report's objective is
+        // its best effort's, which proves nothing and may differ (the greedy's colour search behind it has a share
+        // of the limit, so a loaded machine can cut it short); `check` holds each best effort to the fairest plan.
+        if proofs.count == 2 && (proofs[0].1 != proofs[1].1 || (proofs[0].1 == .optimal && proofs[0].2 != proofs[1].2)) {
             problems.append(
                 "the exact engines disagree: \(proofs.map { "\($0.0.rawValue) \($0.1) \($0.2.map(String.init(describing:)) ?? "-")" }.joined(separator: ", "))"
             )
