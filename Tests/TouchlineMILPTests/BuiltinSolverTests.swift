@@ -129,6 +129,98 @@ import TouchlineSearch
         #expect(checked >= 70)
     }
 
+    /// Bound propagation, against the enumeration: in the integer program's mode the bounds it leaves hold every
+    /// integer point that keeps the rows, and it says "cannot hold" only when there is none; in the relaxation's
+    /// mode it never says so of a program whose relaxation the simplex solves or that has an integer point.
+    @Test func propagationKeepsEveryIntegerPoint() throws {
+        var random = SeededRandom(seed: 4_242)
+        var tightenedSome = 0
+        var emptied = 0
+        for trial in 0..<600 {
+            let (model, box) = Self.randomProgram(&random, integral: true)
+            let problem = model.flatten(objective: model.objectives[0], extraRows: [])
+            var lower = problem.columnLower
+            var upper = problem.columnUpper
+            var tightened: [Int] = []
+            let holds = BoundPropagation(problem, integral: true).propagate(
+                lower: &lower, upper: &upper, changed: nil, tightened: &tightened)
+            if !tightened.isEmpty { tightenedSome += 1 }
+            // Every column it moved is named, so that a branch and bound can put the bounds back.
+            for j in problem.columnLower.indices where lower[j] != problem.columnLower[j] || upper[j] != problem.columnUpper[j] {
+                #expect(tightened.contains(j), "trial \(trial) column \(j) moved unnamed")
+            }
+            var point = box.map { Double($0.0) }
+            var feasible = 0
+            while true {
+                if model.violations(of: point).isEmpty {
+                    feasible += 1
+                    #expect(holds, "trial \(trial): an integer point \(point) keeps the rows")
+                    for j in point.indices {
+                        #expect(point[j] >= lower[j] - 1e-9 && point[j] <= upper[j] + 1e-9, "trial \(trial) column \(j)")
+                    }
+                }
+                var k = 0
+                while k < point.count {
+                    if point[k] < Double(box[k].1) {
+                        point[k] += 1
+                        break
+                    }
+                    point[k] = Double(box[k].0)
+                    k += 1
+                }
+                if k == point.count { break }
+            }
+            if !holds { emptied += 1 }
+            // The relaxation's mode never empties a program whose relaxation has a point.
+            var relaxedLower = problem.columnLower
+            var relaxedUpper = problem.columnUpper
+            let relaxedHolds = BoundPropagation(problem, integral: false).propagate(
+                lower: &relaxedLower, upper: &relaxedUpper, changed: nil, tightened: &tightened)
+            var lp = BoundedSimplex(problem)
+            let status = lp.solve { false }
+            if status == .optimal { #expect(relaxedHolds, "trial \(trial): the relaxation has a point") }
+            if feasible > 0 { #expect(relaxedHolds, "trial \(trial)") }
+        }
+        #expect(tightenedSome >= 100)
+        #expect(emptied >= 20)
+    }
+
+    /// Set-partitioning relaxations (0/1 columns over equality rows, most vertices degenerate): with its
+    /// perturbation and Devex pricing the simplex ends at a point that keeps every row and bound, and in the GLPK
+    /// build with GLPK's status and objective.
+    @Test func degenerateRelaxationsKeepTheirConditions() throws {
+        var random = SeededRandom(seed: 31)
+        var solved = 0
+        for trial in 0..<60 {
+            var model = Model(name: "partition")
+            let rows = 6 + random.int(below: 10)
+            let columns = 20 + random.int(below: 40)
+            var cover = [LinearExpression](repeating: LinearExpression(), count: rows)
+            var objective = LinearExpression()
+            for j in 0..<columns {
+                let x = model.addVariable("x\(j)", lower: 0, upper: 1)
+                for i in 0..<rows where random.int(below: 3) == 0 { cover[i].add(x, coefficient: 1) }
+                objective.add(x, coefficient: Double(1 + random.int(below: 3)))
+            }
+            for i in 0..<rows where !cover[i].terms.isEmpty { model.add(cover[i] == 1, name: "cover\(i)") }
+            model.minimize(objective, name: "cost")
+            let lp = solver.relaxation(model, level: 0)
+            if lp.termination == .optimal {
+                let values = try #require(lp.values)
+                #expect(model.violations(of: values).isEmpty, "trial \(trial)")
+                solved += 1
+            } else {
+                #expect(lp.termination == .infeasible, "trial \(trial): \(lp.termination)")
+            }
+            #if GLPK
+                let glpk = GLPKSolver().relaxation(model, level: 0)
+                #expect(glpk.termination == lp.termination, "trial \(trial)")
+                if let a = lp.objective, let b = glpk.objective { #expect(abs(a - b) < 1e-6 * max(1, abs(b)), "trial \(trial)") }
+            #endif
+        }
+        #expect(solved >= 20)
+    }
+
     #if GLPK
         /// Mixed programs (continuous and integer columns) of up to 12 columns: the same status and optimum as GLPK.
         @Test func mixedProgramsAgreeWithGLPK() throws {

@@ -35,12 +35,16 @@ struct BoundedSimplex {
     private var inverse: [Double]
     private var pivotsSinceFactor = 0
     private(set) var iterations = 0
+    /// Devex reference weights, one per variable (see `solve`).
+    private var weight: [Double]
 
     /// Pivots between refactorisations: one per row, at least 64. An update of the dense inverse costs rows²
     /// whatever the pivots since the last refactorisation, and a refactorisation about 2 rows³, so this spends
     /// about as much on refactoring as on updating (at a fixed 64 the refactorisations were half the built-in
     /// solver's time on a 365-row program); the answer is checked on a fresh factorisation anyway.
     var refactorEvery: Int { max(64, rows) }
+    /// Degenerate pivots in a row that make a stall.
+    static let stallAfter = 40
     static let primalTolerance = 1e-7
     static let dualTolerance = 1e-7
     static let pivotTolerance = 1e-9
@@ -68,6 +72,7 @@ struct BoundedSimplex {
         lower = problem.columnLower + problem.rowLower
         upper = problem.columnUpper + problem.rowUpper
         x = [Double](repeating: 0, count: columns + rows)
+        weight = [Double](repeating: 1, count: columns + rows)
         let (m, n) = (rows, columns)
         basis = (0..<m).map { n + $0 }
         position = [Int](repeating: -1, count: n) + Array(0..<m)
@@ -303,17 +308,62 @@ struct BoundedSimplex {
         return total
     }
 
+    /// The original bounds of the variables whose bounds a run of degenerate pivots widened.
+    private struct Perturbation {
+        var lower: [Int: Double] = [:]
+        var upper: [Int: Double] = [:]
+        var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+        mutating func next() -> Double {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(random >> 11) / Double(1 << 53)
+        }
+    }
+
     /// Runs the simplex from the current basis until optimal, infeasible or unbounded, or until `shouldStop`
     /// (checked every few iterations) says so.
     ///
     /// `maxSteps` caps the moves of this call (a strong-branching trial): past it the answer is `.stopped`.
+    ///
+    /// Stalling: after a run of degenerate pivots the bounds of the basic variables are widened by small random
+    /// amounts (between 10⁻⁶ and 10⁻⁵, relative), as GLPK's primal simplex does, so that ties in the ratio test
+    /// break and the steps move. The widened program is a relaxation: its infeasibility is the program's. When it
+    /// is solved the bounds are put back and the simplex goes on from that basis, which is then close to optimal;
+    /// a second stall there falls back to Bland's rule, which cannot cycle. Bland's rule alone, from the first
+    /// stall, took 5,330 moves to prove a 360-row window of the lineup engine empty, where perturbation takes 658
+    /// and GLPK 323.
     mutating func solve(maxSteps: Int = .max, shouldStop: () -> Bool) -> Status {
+        var steps = 0
+        var perturbation: Perturbation? = nil
+        var mayPerturb = true
+        while true {
+            let status = run(maxSteps: maxSteps, steps: &steps, perturbation: &perturbation, mayPerturb: mayPerturb, shouldStop: shouldStop)
+            guard let widened = perturbation else { return status }
+            // Back to the program's bounds; a nonbasic variable on a widened bound moves to the original one.
+            for (j, value) in widened.lower {
+                if position[j] < 0 && x[j] == lower[j] { x[j] = value }
+                lower[j] = value
+            }
+            for (j, value) in widened.upper {
+                if position[j] < 0 && x[j] == upper[j] { x[j] = value }
+                upper[j] = value
+            }
+            perturbation = nil
+            computeBasic()
+            switch status {
+            case .infeasible, .stopped, .failed: return status
+            case .optimal, .unbounded: mayPerturb = false
+            }
+        }
+    }
+
+    private mutating func run(
+        maxSteps: Int, steps: inout Int, perturbation: inout Perturbation?, mayPerturb: Bool, shouldStop: () -> Bool
+    ) -> Status {
         var degenerate = 0
         var verified = false
         // A basic variable this far outside a bound is infeasible; widened once (to 1e-6, then 1e-5) when phase 1
         // ends with an infeasibility smaller than that, which is rounding, not a proof.
         var feasibility = Self.primalTolerance
-        var steps = 0
         let iterationLimit = 200 * (rows + columns) + 10_000
         while true {
             iterations += 1
@@ -337,20 +387,38 @@ struct BoundedSimplex {
             }
             if !phaseOne { for p in 0..<rows { basicCost[p] = cost[basis[p]] } }
             let y = btran(basicCost)
-            // Pricing: Dantzig's largest reduced cost, Bland's smallest index during a degenerate run.
+            // Pricing: Devex's largest squared reduced cost over the reference weight, Bland's smallest index
+            // during a degenerate run.
             var entering = -1
             var enteringCost = 0.0
             var best = 0.0
-            let bland = degenerate > 40
+            if degenerate > Self.stallAfter && mayPerturb {
+                // Widen the bounds of the basic variables not yet widened; none left means Bland's rule.
+                var widened = perturbation ?? Perturbation()
+                var any = false
+                for j in basis where widened.lower[j] == nil && widened.upper[j] == nil {
+                    if lower[j].isFinite {
+                        widened.lower[j] = lower[j]
+                        lower[j] -= (1e-6 + 9e-6 * widened.next()) * max(1, abs(lower[j]))
+                        any = true
+                    }
+                    if upper[j].isFinite {
+                        widened.upper[j] = upper[j]
+                        upper[j] += (1e-6 + 9e-6 * widened.next()) * max(1, abs(upper[j]))
+                        any = true
+                    }
+                }
+                perturbation = widened
+                if any { degenerate = 0 }
+            }
+            let bland = degenerate > Self.stallAfter
             for j in 0..<(columns + rows) where position[j] < 0 && lower[j] != upper[j] {
                 let d = reducedCost(j, y, phaseOne ? 0 : cost[j])
                 let canRise = x[j] < upper[j]
                 let canFall = x[j] > lower[j]
                 let score: Double
-                if d < -Self.dualTolerance && canRise {
-                    score = -d
-                } else if d > Self.dualTolerance && canFall {
-                    score = d
+                if (d < -Self.dualTolerance && canRise) || (d > Self.dualTolerance && canFall) {
+                    score = d * d / weight[j]
                 } else {
                     continue
                 }
@@ -440,8 +508,42 @@ struct BoundedSimplex {
             }
             // The leaving variable sits on the bound it reached.
             x[basis[leaving]] = target
+            updateWeights(leaving, entering, alpha[leaving])
             pivot(leaving, entering, alpha)
         }
+    }
+
+    /// Devex (Harris, "Pivot selection methods of the Devex LP code", 1973; Forrest and Goldfarb, "Steepest-edge
+    /// simplex algorithms for linear programming", 1992): each nonbasic variable's weight approximates the squared
+    /// length of its edge in a reference framework, and pricing takes the largest d²/w instead of Dantzig's largest
+    /// |d|. Before the pivot of `q` into position `p`, the pivot row αₚ = eₚᵀB⁻¹A updates every nonbasic
+    /// weight to max(wⱼ, (αₚⱼ/αₚq)² w_q) and gives the leaving variable max(w_q/αₚq², 1). The row costs one pass over
+    /// the matrix, as pricing does. Measured on a 518-row colour-group program of the lineup engine, GLPK's
+    /// primal simplex from the all-logical basis took 211 iterations with its steepest-edge pricing and 179,883
+    /// with textbook pricing; this method had the same trouble before Devex.
+    private mutating func updateWeights(_ p: Int, _ q: Int, _ pivot: Double) {
+        let m = rows
+        let reference = weight[q]
+        if reference > 1e8 {
+            // The weights have grown far from the framework: start a new one.
+            for j in weight.indices { weight[j] = 1 }
+            return
+        }
+        var rho = [Double](repeating: 0, count: m)
+        inverse.withUnsafeBufferPointer { inverse in
+            for c in 0..<m { rho[c] = inverse[c * m + p] }
+        }
+        let scale = reference / (pivot * pivot)
+        for j in 0..<(columns + rows) where position[j] < 0 && j != q && lower[j] != upper[j] {
+            var a = 0.0
+            if j >= columns {
+                a = -rho[j - columns]
+            } else {
+                for k in start[j]..<start[j + 1] { a += rho[index[k]] * value[k] }
+            }
+            if a != 0 { weight[j] = max(weight[j], a * a * scale) }
+        }
+        weight[basis[p]] = max(scale, 1)
     }
 
     /// Row duals and the structural columns' reduced costs at an optimal basis, in the problem's own sense
