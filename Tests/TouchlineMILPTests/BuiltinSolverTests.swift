@@ -149,26 +149,13 @@ import TouchlineSearch
             for j in problem.columnLower.indices where lower[j] != problem.columnLower[j] || upper[j] != problem.columnUpper[j] {
                 #expect(tightened.contains(j), "trial \(trial) column \(j) moved unnamed")
             }
-            var point = box.map { Double($0.0) }
             var feasible = 0
-            while true {
-                if model.violations(of: point).isEmpty {
-                    feasible += 1
-                    #expect(holds, "trial \(trial): an integer point \(point) keeps the rows")
-                    for j in point.indices {
-                        #expect(point[j] >= lower[j] - 1e-9 && point[j] <= upper[j] + 1e-9, "trial \(trial) column \(j)")
-                    }
+            Self.feasiblePoints(model, box) { point in
+                feasible += 1
+                #expect(holds, "trial \(trial): an integer point \(point) keeps the rows")
+                for j in point.indices {
+                    #expect(point[j] >= lower[j] - 1e-9 && point[j] <= upper[j] + 1e-9, "trial \(trial) column \(j)")
                 }
-                var k = 0
-                while k < point.count {
-                    if point[k] < Double(box[k].1) {
-                        point[k] += 1
-                        break
-                    }
-                    point[k] = Double(box[k].0)
-                    k += 1
-                }
-                if k == point.count { break }
             }
             if !holds { emptied += 1 }
             // The relaxation's mode never empties a program whose relaxation has a point.
@@ -281,18 +268,24 @@ import TouchlineSearch
 
     /// The optimum over every integer point in the box, or nil when none keeps the rows.
     static func enumerate(_ model: Model, _ box: [(Int, Int)]) -> Double? {
-        var point = box.map { Double($0.0) }
         var best: Double? = nil
         let objective = model.objectives[0]
-        while true {
-            if model.violations(of: point).isEmpty {
-                let value = objective.expression.value(point)
-                if let current = best {
-                    best = objective.sense == .minimize ? min(current, value) : max(current, value)
-                } else {
-                    best = value
-                }
+        feasiblePoints(model, box) { point in
+            let value = objective.expression.value(point)
+            if let current = best {
+                best = objective.sense == .minimize ? min(current, value) : max(current, value)
+            } else {
+                best = value
             }
+        }
+        return best
+    }
+
+    /// Calls `visit` with every integer point in the box that keeps the model's rows.
+    static func feasiblePoints(_ model: Model, _ box: [(Int, Int)], _ visit: ([Double]) -> Void) {
+        var point = box.map { Double($0.0) }
+        while true {
+            if model.violations(of: point).isEmpty { visit(point) }
             var k = 0
             while k < point.count {
                 if point[k] < Double(box[k].1) {
@@ -302,7 +295,7 @@ import TouchlineSearch
                 point[k] = Double(box[k].0)
                 k += 1
             }
-            if k == point.count { return best }
+            if k == point.count { return }
         }
     }
 
