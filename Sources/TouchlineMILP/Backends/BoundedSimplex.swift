@@ -5,13 +5,13 @@ import Foundation
 ///
 /// The problem `min c·x` subject to `rowLower ≤ A x ≤ rowUpper` and `columnLower ≤ x ≤ columnUpper` gets one
 /// logical variable per row, `r = A x`, so that the constraints read `[A | −I] (x, r) = 0` and every bound is a
-/// variable's. The basis inverse is kept dense (column-major) and updated in product form at each pivot; it is
-/// recomputed from the basis every ``refactorEvery`` pivots and before the final answer. Phase 1 minimises the
+/// variable's. The basis is kept as a sparse LU factorisation with the pivots since in product form
+/// (``BasisFactorization``); it is refactored every ``refactorEvery`` pivots and before the final answer. Phase 1 minimises the
 /// sum of the basic variables' infeasibilities (a composite simplex: the phase-1 costs are recomputed at every
 /// iteration); the ratio test is Harris's two-pass test; after a run of degenerate pivots Bland's rule picks
 /// the entering variable until a step moves. This is the textbook method (Chvátal, *Linear Programming*, and
-/// Maros, *Computational Techniques of the Simplex Method*), written for the small, dense-basis programs the
-/// lineup pattern engine solves (a few hundred rows).
+/// Maros, *Computational Techniques of the Simplex Method*), written for the programs the lineup pattern engine
+/// solves (a few hundred to a few thousand rows, most of them with two or three entries).
 struct BoundedSimplex {
     enum Status { case optimal, infeasible, unbounded, stopped, failed }
 
@@ -31,18 +31,17 @@ struct BoundedSimplex {
     /// The variable basic in each row position, and each variable's position (-1 when nonbasic).
     private(set) var basis: [Int]
     private var position: [Int]
-    /// B⁻¹, column-major: entry (i, r) at `inverse[r * rows + i]`.
-    private var inverse: [Double]
+    /// The basis, factored.
+    private var factors: BasisFactorization
     private var pivotsSinceFactor = 0
     private(set) var iterations = 0
     /// Devex reference weights, one per variable (see `solve`).
     private var weight: [Double]
 
-    /// Pivots between refactorisations: one per row, at least 64. An update of the dense inverse costs rows²
-    /// whatever the pivots since the last refactorisation, and a refactorisation about 2 rows³, so this spends
-    /// about as much on refactoring as on updating (at a fixed 64 the refactorisations were half the built-in
-    /// solver's time on a 365-row program); the answer is checked on a fresh factorisation anyway.
-    var refactorEvery: Int { max(64, rows) }
+    /// Pivots between refactorisations (GLPK's default too): each pivot adds an eta vector that every later
+    /// solve runs through, and a sparse refactorisation costs little; the answer is checked on a fresh
+    /// factorisation anyway.
+    var refactorEvery: Int { 100 }
     /// Degenerate pivots in a row that make a stall.
     static let stallAfter = 40
     static let primalTolerance = 1e-7
@@ -76,8 +75,7 @@ struct BoundedSimplex {
         let (m, n) = (rows, columns)
         basis = (0..<m).map { n + $0 }
         position = [Int](repeating: -1, count: n) + Array(0..<m)
-        inverse = [Double](repeating: 0, count: m * m)
-        for r in 0..<m { inverse[r * m + r] = -1 }
+        factors = BasisFactorization(identityOf: m, sign: -1)
         placeNonbasic()
         computeBasic()
     }
@@ -141,36 +139,19 @@ struct BoundedSimplex {
     /// B⁻¹ a_j.
     private func ftran(_ j: Int) -> [Double] {
         var alpha = [Double](repeating: 0, count: rows)
-        inverse.withUnsafeBufferPointer { inverse in
-            alpha.withUnsafeMutableBufferPointer { alpha in
-                if j >= columns {
-                    let base = (j - columns) * rows
-                    for i in 0..<rows { alpha[i] = -inverse[base + i] }
-                    return
-                }
-                for k in start[j]..<start[j + 1] {
-                    let base = index[k] * rows
-                    let v = value[k]
-                    for i in 0..<rows { alpha[i] += v * inverse[base + i] }
-                }
-            }
+        if j >= columns {
+            alpha[j - columns] = -1
+        } else {
+            for k in start[j]..<start[j + 1] { alpha[index[k]] += value[k] }
         }
+        factors.ftran(&alpha)
         return alpha
     }
 
     /// yᵀ = c_Bᵀ B⁻¹.
     private func btran(_ basicCost: [Double]) -> [Double] {
-        var y = [Double](repeating: 0, count: rows)
-        inverse.withUnsafeBufferPointer { inverse in
-            basicCost.withUnsafeBufferPointer { c in
-                for r in 0..<rows {
-                    let base = r * rows
-                    var sum = 0.0
-                    for i in 0..<rows where c[i] != 0 { sum += c[i] * inverse[base + i] }
-                    y[r] = sum
-                }
-            }
-        }
+        var y = basicCost
+        factors.btran(&y)
         return y
     }
 
@@ -182,69 +163,21 @@ struct BoundedSimplex {
         return sum
     }
 
-    /// Recomputes B⁻¹ from the basis by Gauss–Jordan elimination with partial pivoting. A column that leaves no
-    /// usable pivot is replaced by the logical of an uncovered row (the basis stays a basis); false then.
+    /// Factors the basis afresh (``BasisFactorization``). A singular basis (a loss of precision over many
+    /// pivots) is replaced by the all-logical one; false then.
     @discardableResult
     mutating func factor() -> Bool {
-        let m = rows
         pivotsSinceFactor = 0
-        if m == 0 { return true }
-        // Dense [B | I], row-major, so that every row operation runs over contiguous memory (the inverse itself is
-        // column-major). Each entry sees the same operations in the same order as a column-major elimination.
-        var matrix = [Double](repeating: 0, count: m * m)
-        var result = [Double](repeating: 0, count: m * m)
-        var rowOf = [Int](repeating: -1, count: m)
-        let singular = matrix.withUnsafeMutableBufferPointer { a -> Bool in
-            result.withUnsafeMutableBufferPointer { r -> Bool in
-                for p in 0..<m {
-                    let j = basis[p]
-                    if j >= columns {
-                        a[(j - columns) * m + p] = -1
-                    } else {
-                        for k in start[j]..<start[j + 1] { a[index[k] * m + p] = value[k] }
-                    }
-                }
-                for i in 0..<m { r[i * m + i] = 1 }
-                // Row operations on [B | I] reduce B to a permutation; rowOf[p] is the row pivoted in column p.
-                var rowUsed = [Bool](repeating: false, count: m)
-                for p in 0..<m {
-                    var best = -1
-                    var bestValue = 1e-11
-                    for i in 0..<m where !rowUsed[i] {
-                        let v = abs(a[i * m + p])
-                        if v > bestValue {
-                            bestValue = v
-                            best = i
-                        }
-                    }
-                    if best < 0 { return true }
-                    rowUsed[best] = true
-                    rowOf[p] = best
-                    let pivot = a[best * m + p]
-                    // Scale the pivot row, then clear column p in every other row.
-                    let pivotRow = best * m
-                    for c in 0..<m { a[pivotRow + c] /= pivot }
-                    for c in 0..<m { r[pivotRow + c] /= pivot }
-                    for i in 0..<m where i != best {
-                        let row = i * m
-                        let factor = a[row + p]
-                        if factor == 0 { continue }
-                        for c in p..<m { a[row + c] -= factor * a[pivotRow + c] }
-                        for c in 0..<m { r[row + c] -= factor * r[pivotRow + c] }
-                    }
-                }
-                return false
-            }
+        let factored = BasisFactorization(rows: rows) { p in
+            let j = basis[p]
+            if j >= columns { return [(j - columns, -1)] }
+            return (start[j]..<start[j + 1]).map { (index[$0], value[$0]) }
         }
-        if singular {
-            // Singular (a loss of precision over many pivots): start again from the all-logical basis.
+        guard let factored else {
             resetToLogicalBasis()
             return false
         }
-        // B⁻¹'s row p is result's row rowOf[p].
-        for c in 0..<m {
-            for p in 0..<m { inverse[c * m + p] = result[rowOf[p] * m + c] }
-        }
+        factors = factored
         return true
     }
 
@@ -252,8 +185,7 @@ struct BoundedSimplex {
     mutating func resetToLogicalBasis() {
         basis = (0..<rows).map { columns + $0 }
         position = [Int](repeating: -1, count: columns) + Array(0..<rows)
-        inverse = [Double](repeating: 0, count: rows * rows)
-        for r in 0..<rows { inverse[r * rows + r] = -1 }
+        factors = BasisFactorization(identityOf: rows, sign: -1)
         pivotsSinceFactor = 0
         placeNonbasic()
     }
@@ -268,28 +200,13 @@ struct BoundedSimplex {
                 for k in start[j]..<start[j + 1] { rhs[index[k]] -= value[k] * x[j] }
             }
         }
-        var xb = [Double](repeating: 0, count: rows)
-        for r in 0..<rows where rhs[r] != 0 {
-            let base = r * rows
-            for i in 0..<rows { xb[i] += inverse[base + i] * rhs[r] }
-        }
-        for p in 0..<rows { x[basis[p]] = xb[p] }
+        factors.ftran(&rhs)
+        for p in 0..<rows { x[basis[p]] = rhs[p] }
     }
 
     /// Replaces the basic variable at position `p` by `q`, whose column is `alpha = B⁻¹ a_q`.
     private mutating func pivot(_ p: Int, _ q: Int, _ alpha: [Double]) {
-        let m = rows
-        let pivot = alpha[p]
-        inverse.withUnsafeMutableBufferPointer { inverse in
-            for c in 0..<m {
-                let base = c * m
-                let scaled = inverse[base + p] / pivot
-                if scaled != 0 {
-                    for i in 0..<m { inverse[base + i] -= alpha[i] * scaled }
-                }
-                inverse[base + p] = scaled
-            }
-        }
+        factors.update(p, alpha)
         position[basis[p]] = -1
         basis[p] = q
         position[q] = p
@@ -522,17 +439,16 @@ struct BoundedSimplex {
     /// primal simplex from the all-logical basis took 211 iterations with its steepest-edge pricing and 179,883
     /// with textbook pricing; this method had the same trouble before Devex.
     private mutating func updateWeights(_ p: Int, _ q: Int, _ pivot: Double) {
-        let m = rows
         let reference = weight[q]
         if reference > 1e8 {
             // The weights have grown far from the framework: start a new one.
             for j in weight.indices { weight[j] = 1 }
             return
         }
-        var rho = [Double](repeating: 0, count: m)
-        inverse.withUnsafeBufferPointer { inverse in
-            for c in 0..<m { rho[c] = inverse[c * m + p] }
-        }
+        // Row p of B⁻¹.
+        var rho = [Double](repeating: 0, count: rows)
+        rho[p] = 1
+        factors.btran(&rho)
         let scale = reference / (pivot * pivot)
         for j in 0..<(columns + rows) where position[j] < 0 && j != q && lower[j] != upper[j] {
             var a = 0.0

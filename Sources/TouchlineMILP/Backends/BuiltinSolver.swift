@@ -4,7 +4,7 @@ import Foundation
 /// (`BoundedSimplex`) under a best-bound branch and bound that dives.
 ///
 /// It is compiled into every build, the greedy-only build an App Store app embeds included, and is meant for
-/// the small programs of the lineup pattern engine (a few hundred rows; its basis inverse is dense). No library
+/// the programs of the lineup pattern engine (a few hundred to a few thousand rows, a sparse basis). No library
 /// serves here: GLPK, CBC and HiGHS are GPL or C++ that SwiftPM does not build for iOS from the package mirror,
 /// and the engine needs the LP's duals and reduced costs, a warm start, cancellation and a time limit from the
 /// same code on Linux and iOS.
@@ -23,18 +23,18 @@ public struct BuiltinSolver: Solver {
 
     public var name: String { "builtin" }
 
-    /// The most rows it takes: its basis inverse is a dense rows × rows matrix, refactored in cubic time (1,000
-    /// rows are 8 MB and about a second, once per thousand pivots). The 760-row windows of a 10-player
-    /// colour-group squad are proven in about 3 s; a 14-player colour-group squad's 1,451-row window took 8 s
-    /// for its relaxation alone, which a sparse factorisation would need.
-    public static let maximumRows = 1_000
+    /// The most rows it takes. Its basis is a sparse LU factorisation (``BasisFactorization``), so rows cost
+    /// memory in proportion to the matrix's entries; the cap only keeps a program far beyond what it was
+    /// measured on (the lineup engine's, up to 1,451 rows) away from it.
+    public static let maximumRows = 20_000
 
-    /// About the memory a solve of `problem` takes: the basis inverse and the factorisation's two work matrices
-    /// (rows × rows each), the matrix by column, and the per-column arrays of the simplex and the open nodes.
+    /// About the memory a solve of `problem` takes: the matrix by column, the factorisation's fill (allowed four
+    /// times the matrix) and its eta vectors (one per pivot between refactorisations, dense at worst), and the
+    /// per-variable arrays of the simplex and the open nodes.
     public static func bytesNeeded(_ problem: FlatProblem) -> Int {
         let rows = problem.rowLower.count
         let columns = problem.columnLower.count
-        return 3 * rows * rows * 8 + problem.matrixValue.count * 16 + (columns + rows) * 48
+        return problem.matrixValue.count * 80 + rows * 100 * 16 + (columns + rows) * 64
     }
 
     /// Why this program is not taken: too many rows, or more memory than ``SolveOptions/memoryLimitMB`` allows
