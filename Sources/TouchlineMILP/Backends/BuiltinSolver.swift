@@ -23,7 +23,7 @@ public struct BuiltinSolver: Solver {
 
     public var name: String { "builtin" }
 
-    /// The most rows it takes. Its basis is a sparse LU factorisation (``BasisFactorization``), so rows cost
+    /// The most rows it takes. Its basis is a sparse LU factorisation (`BasisFactorization`), so rows cost
     /// memory in proportion to the matrix's entries; the cap only keeps a program far beyond what it was
     /// measured on (the lineup engine's, up to 1,451 rows) away from it.
     public static let maximumRows = 20_000
