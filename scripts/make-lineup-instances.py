@@ -58,6 +58,11 @@ write("u14-11v11-22-every5", {
     "players": squad(22, ELEVEN),
     "rules": {"mode": "balanced", "minShare": 0.4, "keeperFullPeriods": True, "maxChangesPerWindow": 4,
               "minStint": 2}})
+write("u10-pairs", {
+    # Cleo and Kai are the only two who can play centre-back: never both on the bench. Ema and Finn are
+    # siblings with one lift home: on and off together.
+    "match": U10, "formation": U10_FORMATION, "players": squad(11, SEVEN),
+    "rules": {**U10_RULES, "apart": [["p3", "p11"]], "together": [["p5", "p6"]]}})
 write("u10-turn-based", {
     "match": U10, "formation": U10_FORMATION, "players": squad(12, SEVEN),
     "rules": {"mode": "turnBased", "minShare": 0.5, "keeperFullPeriods": True},

@@ -100,6 +100,20 @@ import TouchlineTesting
         fixedColours.players[4].arrivesAt = 5
         fixedColours.colourGroups = ColourGroupRules(colours: ["red", "blue"], assignment: ["f": "red", "b": "blue"])
         cases.append(("colourGroups-fixed-late", fixedColours))
+        // Pairs in every mode: on and off together, never all on the bench.
+        var pairs = tiny(LineupRules(mode: .balanced, minShare: 0.25, apart: [["b", "d"]], together: [["a", "b"]]))
+        pairs.players[3].arrivesAt = 10
+        cases.append(("pairs", pairs))
+        var markedPairs = marked
+        markedPairs.rules!.together = [["c", "d"]]
+        cases.append(("pairs-preMarked", markedPairs))
+        var turnPairs = turn
+        turnPairs.rules = LineupRules(mode: .turnBased, apart: [["c", "d"]], together: [["b", "k"]])
+        turnPairs.turnBased = nil
+        cases.append(("pairs-turnBased", turnPairs))
+        var colourPairs = colours
+        colourPairs.rules = LineupRules(mode: .colourGroups, apart: [["c", "e"]], together: [["b", "d"]])
+        cases.append(("pairs-colourGroups", colourPairs))
         return cases
     }
 

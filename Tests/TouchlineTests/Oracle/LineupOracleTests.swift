@@ -107,6 +107,15 @@ import TouchlineTesting
                 instance.state = LineupState(minute: minute, onField: onField, minutesPlayed: onField.mapValues { _ in minute })
             }
         }
+        // Pairs: two or three players on and off together (available ones: validation refuses a group with an
+        // injured player beside an available one), two or three never all on the bench.
+        let available = players.filter(\.isAvailable).map(\.id)
+        if available.count >= 2 && random.chance(0.15) {
+            instance.rules!.together = [Array(random.shuffled(available).prefix(random.int(in: 2...min(3, available.count))))]
+        }
+        if random.chance(0.15) {
+            instance.rules!.apart = [Array(random.shuffled(players.map(\.id)).prefix(random.int(in: 2...3)))]
+        }
         return instance
     }
 

@@ -413,3 +413,31 @@ extension LineupAnalysis {
         return space
     }
 }
+
+extension LineupAnalysis {
+    /// `rules.together` as player indices, each group's available members (validation refuses a group that
+    /// mixes available players with injured or unavailable ones); groups of fewer than two are left out.
+    var togetherGroups: [[Int]] {
+        (rules.together ?? []).map(members).filter { $0.count >= 2 }
+    }
+
+    /// `rules.apart` as player indices, each group's available members, with the segments it must cover (those
+    /// in which one of them is there); groups that cover none are left out.
+    var apartGroups: [(members: [Int], segments: [Int])] {
+        (rules.apart ?? []).compactMap { group in
+            let members = members(group)
+            let segments = self.segments.indices.filter { s in members.contains { canPlay[$0][s] } }
+            return segments.isEmpty ? nil : (members, segments)
+        }
+    }
+
+    /// The players in some `together` or `apart` group: each is a class of their own in the pattern model.
+    var pairedPlayers: Set<Int> {
+        Set(togetherGroups.flatMap { $0 } + apartGroups.flatMap(\.members))
+    }
+
+    private func members(_ ids: [String]) -> [Int] {
+        var seen = Set<Int>()
+        return ids.compactMap { playerIndex[$0] }.filter { instance.players[$0].isAvailable && seen.insert($0).inserted }
+    }
+}

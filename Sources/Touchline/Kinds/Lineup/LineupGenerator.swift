@@ -8,8 +8,8 @@ extension LineupKind {
 
     /// A youth squad in the US Youth Soccer small-sided format its size suits, substitutions every 5 minutes,
     /// balanced playtime with a minimum share the squad can meet, keepers who keep a whole period, at most
-    /// `minStint` 2 segments on, a cap on changes per window; sometimes an injured player, a late arrival and
-    /// season minutes to balance.
+    /// `minStint` 2 segments on, a cap on changes per window; sometimes an injured player, a late arrival,
+    /// season minutes to balance, an `apart` pair of defenders and a `together` pair.
     public static func generate(size: Int, seed: UInt64) -> LineupInstance {
         precondition(generatorSize.range.contains(size), "size out of range")
         var random = SeededRandom(seed: seed)
@@ -69,9 +69,23 @@ extension LineupKind {
             players[late].arrivesAt = 10
         }
         let share = min(0.5, Double(Int(20 * 0.85 * Double(onField) / Double(available))) / 20)
-        let rules = LineupRules(
+        var rules = LineupRules(
             mode: .balanced, minShare: share, keeperFullPeriods: hasKeeper ? true : nil,
             maxChangesPerWindow: max(2, (onField + 1) / 2), minStint: 2, seasonBalance: seasonBalance ? true : nil)
+        // Sometimes two defenders never on the bench together, and two outfield players on and off together (both
+        // there from kick-off). Drawn last, so that a seed's other fields are what they were before pairs.
+        let outfielders = players.indices.filter { p in
+            players[p].isAvailable && players[p].arrivesAt == nil && !players[p].positions.contains("GK")
+        }
+        let defenders = outfielders.filter { players[$0].positions.contains("DEF") }
+        if defenders.count >= 2 && random.chance(0.2) {
+            let first = random.pick(defenders)
+            rules.apart = [[players[first].id, players[random.pick(defenders.filter { $0 != first })].id]]
+        }
+        if outfielders.count >= 2 && random.chance(0.2) {
+            let first = random.pick(outfielders)
+            rules.together = [[players[first].id, players[random.pick(outfielders.filter { $0 != first })].id]]
+        }
         return LineupInstance(
             match: match, formation: formation, players: players, rules: rules,
             options: InstanceOptions(timeLimitSeconds: 10))

@@ -101,11 +101,16 @@ public struct LineupRules: Sendable, Codable, Equatable {
     public var minStint: Int?
     /// Balance season minutes plus this match's instead of this match alone. Default false.
     public var seasonBalance: Bool?
+    /// Groups of players (by id) never all on the bench at once: in every segment in which one of a group is
+    /// there (available and arrived), at least one of the group is on the field. Default: none.
+    public var apart: [[String]]?
+    /// Groups of players (by id) on the field in exactly the same segments. Default: none.
+    public var together: [[String]]?
 
     public init(
         mode: LineupMode? = nil, minShare: Double? = nil, maxConsecutiveBench: Int? = nil,
         keeperFullPeriods: Bool? = nil, maxChangesPerWindow: Int? = nil, minStint: Int? = nil,
-        seasonBalance: Bool? = nil
+        seasonBalance: Bool? = nil, apart: [[String]]? = nil, together: [[String]]? = nil
     ) {
         self.mode = mode
         self.minShare = minShare
@@ -114,6 +119,8 @@ public struct LineupRules: Sendable, Codable, Equatable {
         self.maxChangesPerWindow = maxChangesPerWindow
         self.minStint = minStint
         self.seasonBalance = seasonBalance
+        self.apart = apart
+        self.together = together
     }
 
     /// What an absent field means, as the schema's `default` says it (the schema literal reads these).

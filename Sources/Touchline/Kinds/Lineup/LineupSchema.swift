@@ -74,7 +74,13 @@ extension LineupKind {
                 "minStint": {"type": "integer", "minimum": 1, "maximum": 720, "default": \#(LineupRules.defaultMinStint),
                              "description": "segments on after coming on, starters too (cut short only by the end)"},
                 "seasonBalance": {"type": "boolean", "default": false,
-                                  "description": "balance season minutes plus this match's instead of this match alone"}
+                                  "description": "balance season minutes plus this match's instead of this match alone"},
+                "apart": {"type": "array", "default": [],
+                          "items": {"type": "array", "minItems": 2, "maxItems": 60, "items": {"type": "string"}},
+                          "description": "groups of player ids never all on the bench at once: in every segment in which one of a group is there (available and arrived), at least one of the group plays"},
+                "together": {"type": "array", "default": [],
+                             "items": {"type": "array", "minItems": 2, "maxItems": 60, "items": {"type": "string"}},
+                             "description": "groups of player ids on the field in exactly the same segments (on and off together)"}
               }
             },
             "locks": {

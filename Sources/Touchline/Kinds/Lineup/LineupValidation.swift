@@ -79,6 +79,26 @@ extension LineupInstance {
         }
         if let changes = rules.maxChangesPerWindow { issues.require(changes >= 0, "rules.maxChangesPerWindow", "expected a whole number >= 0") }
         if let stint = rules.minStint { issues.require(stint >= 1, "rules.minStint", "expected a whole number of segments >= 1") }
+        for (name, groups) in [("apart", rules.apart ?? []), ("together", rules.together ?? [])] {
+            for (g, group) in groups.enumerated() {
+                let path = "rules.\(name)[\(g)]"
+                issues.require(Set(group).count >= 2, path, "expected at least two different player ids, got \(group)")
+                var seen = Set<String>()
+                for (index, id) in group.enumerated() where known(id, "\(path)[\(index)]") {
+                    if !seen.insert(id).inserted { issues.add("\(path)[\(index)]", "\"\(id)\" is in this group twice") }
+                }
+                // Players on the field in the same segments: one who cannot play at all makes the others sit out
+                // the whole match, which is never what a coach means.
+                guard name == "together" else { continue }
+                let members = group.compactMap { ids[$0] }
+                if let out = members.first(where: { !$0.isAvailable }), let playing = members.first(where: { $0.isAvailable }) {
+                    issues.add(
+                        path,
+                        "\(out.displayName) is \(out.status?.rawValue ?? "out") and \(playing.displayName) is available: together they would never play; drop \(out.displayName) from the group"
+                    )
+                }
+            }
+        }
 
         for (index, lock) in (locks ?? []).enumerated() {
             let path = "locks[\(index)]"

@@ -272,6 +272,29 @@ enum LineupVerifier {
                 findings.broken.append("maxChangesPerWindow: \(comers[s].count) players come on at minute \(segments[s].start), above \(limit)")
             }
         }
+        // Pairs: one finding per group, naming its first broken segment.
+        for (g, group) in (rules.together ?? []).enumerated() {
+            let members = Array(Set(group.compactMap { index[$0] }.filter(available))).sorted()
+            let apartAt = segments.indices.filter { s in Set(members.map { grid[s][$0] != nil }).count > 1 }
+            if let s = apartAt.first {
+                let on = members.filter { grid[s][$0] != nil }.map(name)
+                let off = members.filter { grid[s][$0] == nil }.map(name)
+                findings.broken.append(
+                    "together[\(g)]: \(on.joined(separator: ", ")) on and \(off.joined(separator: ", ")) off in \(span(s))"
+                        + (apartAt.count > 1 ? " and \(apartAt.count - 1) more" : ""))
+            }
+        }
+        for (g, group) in (rules.apart ?? []).enumerated() {
+            let members = Array(Set(group.compactMap { index[$0] }.filter(available))).sorted()
+            let benched = segments.indices.filter { s in
+                members.contains { present($0, s) } && members.allSatisfy { grid[s][$0] == nil }
+            }
+            if let s = benched.first {
+                findings.broken.append(
+                    "apart[\(g)]: \(members.map(name).joined(separator: ", ")) all off the field in \(span(s))"
+                        + (benched.count > 1 ? " and \(benched.count - 1) more" : ""))
+            }
+        }
         func keeperOf(_ s: Int) -> Int? { players.indices.first { grid[s][$0] == "GK" } }
         if rules.keeperFullPeriods == true && formation["GK"] != nil {
             for s in segments.indices.dropFirst() where segments[s].period == segments[s - 1].period && keeperOf(s) != keeperOf(s - 1) {

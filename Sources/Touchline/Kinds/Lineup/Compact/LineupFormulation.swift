@@ -179,6 +179,32 @@ struct LineupModelBuilder {
                 model.add((slack.map { changes - room * $0 } ?? changes) <= Double(limit), name: "max_changes[\(a.segments[s].start)]")
             }
         }
+        // Pairs: a break variable per group, as the verifier has one finding per group.
+        for (g, group) in a.togetherGroups.enumerated() {
+            let slack = breakVariable("together,\(g)") { plan in
+                a.segments.indices.contains { s in Set(group.map { plan.isOn($0, s) }).count > 1 } ? 1 : 0
+            }
+            for p in group.dropFirst() {
+                for s in a.segments.indices where a.canPlay[p][s] || a.canPlay[group[0]][s] {
+                    let difference = on(p, s) - on(group[0], s)
+                    if let slack {
+                        model.add(difference - slack <= 0, name: "together[\(g),\(ids[p]),\(s)]")
+                        model.add(difference + slack >= 0, name: "together_[\(g),\(ids[p]),\(s)]")
+                    } else {
+                        model.add(difference == 0, name: "together[\(g),\(ids[p]),\(s)]")
+                    }
+                }
+            }
+        }
+        for (g, group) in a.apartGroups.enumerated() {
+            let slack = breakVariable("apart,\(g)") { plan in
+                group.segments.contains { s in !group.members.contains { plan.isOn($0, s) } } ? 1 : 0
+            }
+            for s in group.segments {
+                let playing = sum(group.members.map { on($0, s) })
+                model.add((slack.map { playing + $0 } ?? playing) >= 1, name: "apart[\(g),\(s)]")
+            }
+        }
         if let limit = rules.maxConsecutiveBench, limit >= 0 {
             for p in players where a.instance.players[p].isAvailable {
                 let present = a.segments.indices.filter { a.canPlay[p][$0] }
@@ -597,6 +623,8 @@ extension LineupAnalysis {
         for marks in instance.preMarked?.periods ?? [] { named.formUnion(marks.active) }
         for id in (instance.colourGroups?.assignment ?? [:]).keys { named.insert(id) }
         for id in (instance.state?.onField ?? [:]).keys { named.insert(id) }
+        // A `together` or `apart` group tells its members apart from everyone else.
+        for p in pairedPlayers { named.insert(instance.players[p].id) }
         struct Signature: Hashable {
             var positions: [String]
             var arrives: Int

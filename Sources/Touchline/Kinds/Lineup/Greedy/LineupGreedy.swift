@@ -14,6 +14,12 @@ enum LineupGreedy {
         case .turnBased: candidates = turnBased(analysis)
         case .colourGroups: candidates = colourGroups(analysis)
         }
+        /// The plan when it keeps every rule (the colour search does not know the `together` and `apart` groups).
+        func legal(_ plan: LineupPlan?) -> LineupPlan? {
+            guard let plan else { return nil }
+            let findings = LineupVerifier.check(analysis.instance, analysis.solution(plan))
+            return findings.structural.isEmpty && findings.broken.isEmpty ? plan : nil
+        }
         var best: (plan: LineupPlan, objective: LineupObjective)? = nil
         for plan in candidates {
             let solution = analysis.solution(plan)
@@ -35,14 +41,14 @@ enum LineupGreedy {
             let budget = min(colourSearchSeconds, max(0.01, (seconds ?? colourSearchSeconds) - (ContinuousClock.now - started).inSeconds))
             if let prepared, let schedules = prepared.colourSchedules {
                 var search = LineupColourSearch(prepared, seconds: budget)
-                return search.search(schedules: schedules)
+                return legal(search.search(schedules: schedules))
             }
             let deadline = started.advanced(by: .nanoseconds(Int64(budget * 1e9)))
             if let space = analysis.enumeratedPatterns() {
                 var search = LineupColourSearch(space, seconds: budget)
                 if let schedules = space.colourScheduleList(
                     limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }, deadline: deadline),
-                    let plan = search.search(schedules: schedules)
+                    let plan = legal(search.search(schedules: schedules))
                 {
                     return plan
                 }

@@ -145,6 +145,22 @@ struct LineupPatternModel {
                 model.add(changes[t] <= Double(limit), name: "changes[\(t)]")
             }
         }
+        // Pairs (each member a class of their own): on in the same segments; never all on the bench.
+        let classOf = Dictionary(classes.enumerated().filter { $0.element.count == 1 }.map { ($0.element.members[0], $0.offset) }) { x, _ in x }
+        for (g, group) in a.togetherGroups.enumerated() {
+            guard let first = classOf[group[0]] else { continue }
+            for p in group.dropFirst() {
+                guard let c = classOf[p] else { continue }
+                for t in 0..<n where !(onField[c][t].terms.isEmpty && onField[first][t].terms.isEmpty) {
+                    model.add(onField[c][t] - onField[first][t] == 0, name: "together[\(g),\(p),\(t)]")
+                }
+            }
+        }
+        for (g, group) in a.apartGroups.enumerated() {
+            for t in group.segments {
+                model.add(sum(group.members.compactMap { classOf[$0] }.map { onField[$0][t] }) >= 1, name: "apart[\(g),\(t)]")
+            }
+        }
         switch a.instance.mode {
         case .turnBased: addTurnBased()
         case .colourGroups: addColourGroups()

@@ -5,7 +5,7 @@ import TouchlineSearch
 /// A legal plan from the players' legal patterns, without a solver: each player holds one pattern (so every
 /// rule of their own holds by construction) and a min-conflicts search swaps patterns until the shared rules
 /// hold too: the field full in every segment, enough players for each position, a keeper for every period,
-/// `maxChangesPerWindow`. Positions are then a least-cost assignment per segment. Used when the greedy
+/// `maxChangesPerWindow`, the `together` and `apart` groups. Positions are then a least-cost assignment per segment. Used when the greedy
 /// rotation finds nothing; deterministic (seeded), bounded in moves.
 struct LineupPatternRepair {
     let space: LineupPatternSpace
@@ -100,8 +100,30 @@ struct LineupPatternRepair {
         }
         func windowCost(_ t: Int) -> Int { t == 0 ? 0 : max(0, entries[t] - limit) }
         func periodCost(_ r: Int) -> Int { keeperPosition == nil ? 0 : ((keepersIn[r] ?? 0) > 0 ? 0 : 1) }
+        // Pairs: segments where a `together` member differs from the group's first, `apart` segments uncovered.
+        let together = a.togetherGroups
+        let apart = a.apartGroups
+        var groupsOf = [[Int]](repeating: [], count: a.playerCount)
+        for (g, group) in together.enumerated() { for p in group { groupsOf[p].append(g) } }
+        for (g, group) in apart.enumerated() { for p in group.members { groupsOf[p].append(together.count + g) } }
+        /// Group g's violation with player p's mask replaced by `mask`.
+        func groupCost(_ g: Int, _ p: Int, _ mask: UInt64) -> Int {
+            func maskOf(_ q: Int) -> UInt64 { q == p ? mask : (pattern(q)?.mask ?? 0) }
+            if g < together.count {
+                let group = together[g]
+                let first = maskOf(group[0])
+                return group.dropFirst().reduce(0) { $0 + (maskOf($1) ^ first).nonzeroBitCount }
+            }
+            let group = apart[g - together.count]
+            let covered = group.members.reduce(UInt64(0)) { $0 | maskOf($1) }
+            return group.segments.filter { covered & (1 << UInt64($0)) == 0 }.count
+        }
+        func pairCost() -> Int { (0..<(together.count + apart.count)).reduce(0) { $0 + groupCost($1, -1, 0) } }
+        func total() -> Int {
+            (0..<n).reduce(0) { $0 + segmentCost($1) + windowCost($1) } + space.periods.reduce(0) { $0 + periodCost($1) } + pairCost()
+        }
         for p in players { apply(p, pattern(p)!, 1) }
-        var current = (0..<n).reduce(0) { $0 + segmentCost($1) + windowCost($1) } + space.periods.reduce(0) { $0 + periodCost($1) }
+        var current = total()
         var tabu: [Int] = []
         for move in 0..<moves {
             if move > 0 && move % restartEvery == 0 && current > 0 {
@@ -111,7 +133,7 @@ struct LineupPatternRepair {
                     choice[p] = random.int(in: 0...(space.classes[classOf[p]!].patterns.count - 1))
                     apply(p, pattern(p)!, 1)
                 }
-                current = (0..<n).reduce(0) { $0 + segmentCost($1) + windowCost($1) } + space.periods.reduce(0) { $0 + periodCost($1) }
+                current = total()
                 tabu.removeAll()
             }
             if current == 0, let plan = plan() { return plan }
@@ -131,6 +153,10 @@ struct LineupPatternRepair {
                 } else {
                     candidates = players.filter { pattern($0)!.entries & bit != 0 }
                 }
+            } else if current > 0 {
+                // Only pairs are broken: their members.
+                let broken = Set(players.filter { p in groupsOf[p].contains { groupCost($0, -1, 0) > 0 } })
+                if !broken.isEmpty { candidates = players.filter(broken.contains) }
             }
             candidates.removeAll { tabu.contains($0) }
             if candidates.isEmpty { candidates = players }
@@ -172,6 +198,7 @@ struct LineupPatternRepair {
                         bits &= bits - 1
                     }
                 }
+                for g in groupsOf[p] { delta += groupCost(g, p, candidate.mask) - groupCost(g, p, old.mask) }
                 for r in keeperPeriods[p] {
                     let full = periodMask[r]!
                     let d = (candidate.mask & full == full ? 1 : 0) - (old.mask & full == full ? 1 : 0)

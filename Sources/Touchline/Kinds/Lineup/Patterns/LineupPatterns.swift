@@ -479,9 +479,11 @@ struct LineupPatternSpace: Sendable {
         var order: [Key] = []
         var groups: [Key: [Int]] = [:]
         var singles: [[Int]] = []
+        // A player in a `together` or `apart` group is a class of their own: the group's rows name them.
+        let paired = a.pairedPlayers
         for p in a.instance.players.indices {
             guard let rules = rules[p] else { continue }
-            if usesKeeperColumns(p) || fixedPosition[p] != nil {
+            if usesKeeperColumns(p) || fixedPosition[p] != nil || paired.contains(p) {
                 singles.append([p])
                 continue
             }
