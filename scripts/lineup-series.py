@@ -121,7 +121,7 @@ MIT_BINARY = None
 
 def solve_row(binary, mode, size, seed, instance, time_limit):
     text = json.dumps(instance)
-    milp, seconds, code = run(binary, ["solve", "--time-limit", time_limit, "-"], text)
+    milp, seconds, code = run(binary, ["solve", "--method", "milp", "--time-limit", time_limit, "-"], text)
     greedy, greedy_seconds, _ = run(binary, ["solve", "--method", "greedy", "-"], text)
     verify_ok = verified(binary, text, milp)
     mit = {}
@@ -215,7 +215,7 @@ def main():
         saved = json.load(open(options.retime_infeasible))
         for row in saved:
             if row["status"] == "infeasible":
-                again, _, _ = run(options.binary, ["solve", "--time-limit", options.time_limit, "-"], json.dumps(row["instance"]))
+                again, _, _ = run(options.binary, ["solve", "--method", "milp", "--time-limit", options.time_limit, "-"], json.dumps(row["instance"]))
                 row["decidedSeconds"] = again and again["stats"].get("decidedSeconds")
                 print(row["mode"], row["size"], row["seed"], row["decidedSeconds"], file=sys.stderr)
         json.dump(saved, open(options.retime_infeasible, "w"), indent=1)

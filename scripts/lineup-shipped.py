@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The shipped lineup instances through the release CLI: status, objective, median seconds of 3 MILP runs
 (process start included, the instance's own limit), pattern count, and greedy once; then the same instances by
-the built-in solver (`--method builtin`, median of the same number of runs), and, with --mit-binary (a release
+the built-in solver (`--method builtin`, median of the same number of runs), both at once (`auto`), and, with --mit-binary (a release
 build without GLPK: `swift build -c release --disable-default-traits --scratch-path .build-mit`), by that
 build's `auto` with its peak memory. Writes Benchmarks/LINEUPS.md (or --out FILE; - for standard output).
 
@@ -48,13 +48,14 @@ def main():
     options = parser.parse_args()
     rows = []
     builtin_rows = []
+    race_rows = []
     for path in sorted(glob.glob("instances/lineups/*.json")):
         name = os.path.basename(path)[:-5]
         if name == "expected":
             continue
         times, result = [], None
         for _ in range(options.runs):
-            result, seconds = run(options.binary, ["solve"], path)
+            result, seconds = run(options.binary, ["solve", "--method", "milp"], path)
             times.append(seconds)
         greedy, greedy_seconds = run(options.binary, ["solve", "--method", "greedy"], path)
         status = (result or {}).get("status", "error")
@@ -72,11 +73,19 @@ def main():
         mit = measured(options.mit_binary, ["solve"], path) if options.mit_binary else None
         builtin_rows.append((name, status, objective(result), (own or {}).get("status", "error"), (own or {}).get("method"),
                              objective(own), statistics.median(own_times), open_gap(own), mit))
+        # `auto` in the GLPK build: both engines at once, the first proof answers.
+        race_times, raced = [], None
+        for _ in range(options.runs):
+            raced, seconds = run(options.binary, ["solve"], path)
+            race_times.append(seconds)
+        race = ((raced or {}).get("stats") or {}).get("race") or {}
+        race_rows.append((name, (raced or {}).get("status", "error"), objective(raced), race.get("winner", "–"),
+                          statistics.median(race_times), statistics.median(times), statistics.median(own_times)))
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     lines = [
         "# Shipped lineups",
         "",
-        f"Every lineup in `instances/lineups/` through the release `touchline solve` (process start included, the",
+        f"Every lineup in `instances/lineups/` through the release `touchline solve --method milp` (process start included, the",
         f"instance's own limit, median of {options.runs} runs; `--method greedy` once), written by `scripts/lineup-shipped.py`",
         f"on commit {commit}, {os.cpu_count()} cores, {platform.system()} {platform.machine()}. Objective: spread / substitutions /",
         "offPreferredPosition; patterns: columns of the pattern model after tightening.",
@@ -123,6 +132,24 @@ def main():
         lines.append("")
         lines.append("Not proven by the built-in solver within the instance's limit: " +
                      "; ".join(f"{r[0]} ({r[3]}, {r[7] or 'no level open'})" for r in misses) + ".")
+    lines += [
+        "",
+        "## Both engines at once",
+        "",
+        "`touchline solve` (`method: auto`) in the GLPK build runs GLPK and the built-in solver on a thread each and the",
+        f"first proof answers (median of {options.runs} runs), beside the GLPK and built-in medians above from the same run.",
+        "",
+        "| instance | status | objective | answered by | seconds | GLPK alone | built-in alone |",
+        "|---|---|---|---|---:|---:|---:|",
+    ]
+    for name, rstatus, robj, winner, rsec, gsec, bsec in race_rows:
+        lines.append(f"| {name} | {rstatus} | {robj} | {winner} | {rsec:.2f} s | {gsec:.2f} s | {bsec:.2f} s |")
+    race_proven = [r for r in race_rows if r[1] in ("optimal", "infeasible")]
+    lines.append("")
+    lines.append(
+        f"Both at once: proven {len(race_proven)} of {len(race_rows)}; median {statistics.median(r[4] for r in race_rows):.2f} s; "
+        f"slowest {max(r[4] for r in race_rows):.2f} s (GLPK alone: slowest {max(r[5] for r in race_rows):.2f} s; built-in alone: "
+        f"slowest {max(r[6] for r in race_rows):.2f} s).")
     text = "\n".join(lines) + "\n"
     if options.out == "-":
         sys.stdout.write(text)

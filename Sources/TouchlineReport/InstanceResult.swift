@@ -46,15 +46,21 @@ package struct InstanceResult: Sendable, Codable, Equatable {
     package var greedy: MethodResult
     /// nil in a greedy-only build.
     package var milp: MethodResult?
+    /// The built-in solver (`method: builtin`), for the kinds it serves (lineups); nil otherwise.
+    package var builtin: MethodResult?
     /// Seconds of the greedy heuristic alone (the median of a few runs), without validation or verification.
     package var greedyOnlySeconds: Double
 
-    package init(kind: String, name: String, size: Int? = nil, greedy: MethodResult, milp: MethodResult?, greedyOnlySeconds: Double) {
+    package init(
+        kind: String, name: String, size: Int? = nil, greedy: MethodResult, milp: MethodResult?, builtin: MethodResult? = nil,
+        greedyOnlySeconds: Double
+    ) {
         self.kind = kind
         self.name = name
         self.size = size
         self.greedy = greedy
         self.milp = milp
+        self.builtin = builtin
         self.greedyOnlySeconds = greedyOnlySeconds
     }
 

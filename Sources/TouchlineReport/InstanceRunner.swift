@@ -2,7 +2,7 @@ import Foundation
 import Touchline
 import TouchlineMILP
 
-/// Solves one instance with greedy and with the MILP, in process, for the report.
+/// Solves one instance with greedy, with the MILP and (lineups) with the built-in solver, in process, for the report.
 package enum InstanceRunner {
     /// Both methods on a JSON instance, each with `timeLimit` seconds; nil when the document names no kind or
     /// does not decode.
@@ -17,8 +17,9 @@ package enum InstanceRunner {
         guard let instance = try? Kind.decodeInstance(data) else { return nil }
         let greedy = solve(instance, Kind.self, method: .greedy, timeLimit: timeLimit)
         let milp = Solvers.isMILPAvailable ? solve(instance, Kind.self, method: .milp, timeLimit: timeLimit) : nil
+        let builtin = Kind.builtinSolverServes ? solve(instance, Kind.self, method: .builtin, timeLimit: timeLimit) : nil
         return InstanceResult(
-            kind: Kind.name, name: name, size: size, greedy: greedy, milp: milp,
+            kind: Kind.name, name: name, size: size, greedy: greedy, milp: milp, builtin: builtin,
             greedyOnlySeconds: greedySeconds(instance, Kind.self))
     }
 

@@ -249,9 +249,12 @@ extension Report {
 
     func table(_ rows: [InstanceResult], heading: String) -> String {
         let names = Self.mostCommon(rows.map { ($0.milp ?? $0.greedy).levels.map(\.name) }.filter { !$0.isEmpty })
-        var out = "| \(heading) | Greedy objective | Greedy s | MILP objective | Status | Gap | MILP s | Nodes | Greedy optimal? | Greedy gap |\n"
-        out += "|---|---|---:|---|---|---:|---:|---:|---|---:|\n"
-        out += "| *(objective levels: \(names.joined(separator: " / ")))* | | | | | | | | | |\n"
+        // Lineups: the built-in solver's columns (the engine of the build without GLPK) beside GLPK's.
+        let builtin = rows.contains { $0.builtin != nil }
+        var out = "| \(heading) | Greedy objective | Greedy s | MILP objective | Status | Gap | MILP s | Nodes | Greedy optimal? | Greedy gap |"
+        out += builtin ? " Built-in objective | Built-in status | Built-in s |\n" : "\n"
+        out += "|---|---|---:|---|---|---:|---:|---:|---|---:|" + (builtin ? "---|---|---:|\n" : "\n")
+        out += "| *(objective levels: \(names.joined(separator: " / ")))* | | | | | | | | | |" + (builtin ? " | | |\n" : "\n")
         for row in rows {
             let name = row.size == nil ? row.name : row.name.replacingOccurrences(of: "size ", with: "")
             let milp = row.milp
@@ -264,7 +267,12 @@ extension Report {
             out += "| \(name) | \(Self.objective(row.greedy, names)) | \(Self.seconds(row.greedyOnlySeconds)) | "
             out += "\(milp.map { Self.objective($0, names) } ?? "n/a") | \(milp?.status ?? "no GLPK") | "
             out += "\(milp?.gap.map { Self.percent($0) } ?? "-") | \(milp.map { Self.seconds($0.seconds) } ?? "-") | "
-            out += "\(milp.map { String($0.nodes) } ?? "-") | \(optimal) | \(row.primaryGap.map { Self.percent($0) } ?? "-") |\n"
+            out += "\(milp.map { String($0.nodes) } ?? "-") | \(optimal) | \(row.primaryGap.map { Self.percent($0) } ?? "-") |"
+            if builtin {
+                let own = row.builtin
+                out += " \(own.map { Self.objective($0, names) } ?? "n/a") | \(own?.status ?? "-") | \(own.map { Self.seconds($0.seconds) } ?? "-") |"
+            }
+            out += "\n"
         }
         return out
     }

@@ -24,13 +24,19 @@ import Testing
     }
 
     #if GLPK
-        /// The lineup engine's three levels, each started and finished on standard error.
+        /// The lineup engine's three levels, each started and finished on standard error; with both engines at
+        /// once (the default), each line names its engine.
         @Test func lineupProgressNamesItsLevels() throws {
-            let shown = try Binary.run(["solve", "--progress", "instances/lineups/u10-turn-based.json"])
-            #expect(shown.status == 0)
-            #expect(shown.stderr.contains("level 1/3 spread: solving"))
-            #expect(shown.stderr.contains("spread: optimal"))
-            #expect(shown.stderr.contains("offPreferredPosition: optimal"))
+            let alone = try Binary.run(["solve", "--progress", "--no-race", "instances/lineups/u10-turn-based.json"])
+            #expect(alone.status == 0)
+            #expect(alone.stderr.contains("level 1/3 spread: solving"))
+            #expect(alone.stderr.contains("spread: optimal"))
+            #expect(alone.stderr.contains("offPreferredPosition: optimal"))
+            let raced = try Binary.run(["solve", "--progress", "instances/lineups/u10-turn-based.json"])
+            #expect(raced.status == 0)
+            #expect(raced.stderr.contains("level 1/3 glpk: spread: solving"))
+            #expect(raced.stderr.contains("level 1/3 builtin: spread: solving"))
+            #expect(raced.stderr.contains(": offPreferredPosition: optimal"))
         }
     #endif
 

@@ -19,6 +19,13 @@ struct SolveFlags: ParsableArguments {
     @Flag(help: "Report 0 seconds and 0 nodes, so that the same input gives the same output byte for byte.")
     var reproducible = false
 
+    @Flag(
+        name: .customLong("no-race"),
+        help:
+            "Lineups under method auto: solve with GLPK alone instead of GLPK and the built-in solver at once (on two cores or more, the first proof answers)."
+    )
+    var noRace = false
+
     @Option(
         help: ArgumentHelp(
             "Branch-and-bound settings instead of the kind's own, e.g. fpump=1,cuts=0,branch=pcost,backtrack=blb,proxy=0 (branch: dth, pcost, mfv; backtrack: blb, dfs, bfs, bph; 'glpk' for GLPK's defaults).",
@@ -49,6 +56,7 @@ struct SolveFlags: ParsableArguments {
     var settings: RunSettings {
         let tracing = trace || ProcessInfo.processInfo.environment["TOUCHLINE_TRACE"] != nil
         var settings = RunSettings(verbose: verbose, tuning: parsedTuning, reproducible: reproducible)
+        settings.race = !noRace
         if tracing {
             settings.trace = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }

@@ -16,6 +16,9 @@ extension Engine {
         if let reason = Kind.preCheck(run.prepared) {
             return try run.noPlan(.infeasible, method: nil, reason: reason)
         }
+        if Engine.races(Kind.self, method: run.method, settings: run.settings) {
+            return try Engine.race(instance, kind: kind, options: overrides, settings: settings, started: run.started)
+        }
         if let report = try run.solveByOwnPipeline() { return report }
         if run.method != .greedy, run.method != .builtin, Solvers.default != nil,
             let report = try Kind.componentSolve(run.prepared, options: run.options, settings: run.settings, started: run.started)

@@ -145,6 +145,10 @@ public struct RunSettings: Sendable {
     public var decomposition: Decomposition = .auto
     /// Threads for those parts (`touchline solve --jobs`); GLPK's state is per thread.
     public var jobs: Int = 1
+    /// Lineups under `method: auto` in a build with GLPK on two cores or more: GLPK and the built-in solver
+    /// run at once and the first proof answers (``Engine`` `race`); false solves with GLPK alone. Off with
+    /// ``reproducible``.
+    public var race: Bool = true
 
     /// When a solve splits an instance into its independent components.
     public enum Decomposition: String, Sendable {

@@ -59,6 +59,9 @@ public struct SolveStats: Sendable, Codable, Equatable {
     /// With no plan that keeps every rule (`infeasible`, `unknown`): the seconds until that status was decided,
     /// before the best-effort plan was searched for (the rest of ``seconds`` went to that plan).
     public var decidedSeconds: Double?
+    /// A lineup under `method: auto` in a build with GLPK: both exact engines ran at once, and this says which
+    /// answered and how each ended (``RaceStats``); absent otherwise.
+    public var race: RaceStats?
 
     public init(seconds: Double = 0, variables: Int = 0, constraints: Int = 0, nodes: Int = 0) {
         self.seconds = seconds
@@ -75,6 +78,7 @@ public struct SolveStats: Sendable, Codable, Equatable {
         stats.nodes = 0
         stats.greedySeconds = nil  // timing: left out, so the same input gives the same bytes
         stats.decidedSeconds = nil
+        stats.race = nil
         stats.levels = levels?.map { level in
             var level = level
             level.seconds = 0
