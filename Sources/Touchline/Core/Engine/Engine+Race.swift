@@ -30,7 +30,6 @@ extension Engine {
         }
         let slots = ResultSlots<Result<SolveReport<Kind>, TouchlineError>>(count: methods.count)
         let finished = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
         for index in methods.indices {
             var options = overrides
             options.method = methods[index]
@@ -44,7 +43,7 @@ extension Engine {
             }
             let inner = own
             let innerOptions = options
-            DispatchQueue.global().async(group: group) {
+            DispatchQueue.global().async {
                 slots.set(
                     index,
                     Result { () throws(TouchlineError) in
@@ -59,7 +58,7 @@ extension Engine {
         }
         var done = 0
         var winner: Int? = nil
-        while done < methods.count {
+        while done < methods.count && winner == nil {
             // Wake every 20 ms to pass on a cancel of the whole solve.
             if finished.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
                 if parent?.isCancelled == true { for control in controls { control.cancel() } }
@@ -67,26 +66,27 @@ extension Engine {
             }
             done += 1
             let results = slots.all()
-            if winner == nil, let first = results.indices.first(where: { proves(results[$0]) }) {
+            if let first = results.indices.first(where: { proves(results[$0]) }) {
+                // The proof answers now; the other engine stops at its next check, on its own thread, and its
+                // answer is dropped.
                 winner = first
                 for (index, control) in controls.enumerated() where index != first { control.cancel() }
             }
         }
-        group.wait()
         let results = slots.all()
-        let seconds = results.map { result -> (status: String, seconds: Double)? in
-            guard case .success(let report)? = result else { return nil }
-            return (report.status.rawValue, report.stats.seconds)
-        }
         let chosen = winner ?? bestUnproven(results, kind: kind)
         guard let result = results[chosen] else { throw .verificationFailed(["race: no engine answered"]) }
         var report = try result.get()
+        let now = (ContinuousClock.now - started).inSeconds
         report.stats.race = RaceStats(
             winner: labels[chosen], proven: winner != nil,
             engines: methods.indices.map { index in
-                RaceStats.Engine(
-                    engine: labels[index], status: seconds[index]?.status ?? "error", seconds: seconds[index]?.seconds ?? 0,
-                    stopped: winner != nil && index != chosen)
+                switch results[index] {
+                case .success(let own)?:
+                    RaceStats.Engine(engine: labels[index], status: own.status.rawValue, seconds: own.stats.seconds, stopped: false)
+                case .failure?: RaceStats.Engine(engine: labels[index], status: "error", seconds: now, stopped: false)
+                case nil: RaceStats.Engine(engine: labels[index], status: "stopped", seconds: now, stopped: true)
+                }
             })
         report.stats.seconds = (ContinuousClock.now - started).inSeconds
         return report
@@ -128,8 +128,10 @@ public struct RaceStats: Sendable, Codable, Equatable {
 
     public struct Engine: Sendable, Codable, Equatable {
         public var engine: String
-        /// The status that engine answered with (`error` when it failed).
+        /// The status that engine answered with; `stopped` when the other engine's proof came first (it is then
+        /// cancelled and its answer dropped), `error` when it failed.
         public var status: String
+        /// When it answered, or when it was stopped.
         public var seconds: Double
         /// True when the other engine's proof stopped it.
         public var stopped: Bool
