@@ -57,5 +57,39 @@ import TouchlineTesting
             #expect(report.solution != nil)
             #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
         }
+
+        /// Once the race has answered, the stopped engine's events reach the caller no more, even while it winds
+        /// down on its own thread.
+        @Test(.enabled(if: twoCores)) func noEventsAfterTheAnswer() throws {
+            final class Log: @unchecked Sendable {
+                let lock = NSLock()
+                var returned = false
+                var before = 0
+                var after = 0
+                func record() {
+                    lock.lock()
+                    if returned { after += 1 } else { before += 1 }
+                    lock.unlock()
+                }
+                func markReturned() {
+                    lock.lock()
+                    returned = true
+                    lock.unlock()
+                }
+            }
+            let log = Log()
+            let instance = try LineupOutputTests.load("u10-7v7")
+            let control = SolveControl { _ in log.record() }
+            let report = try Engine.solve(instance, kind: LineupKind.self, settings: RunSettings(control: control))
+            log.markReturned()
+            let race = try #require(report.stats.race)
+            #expect(race.proven)
+            // Long enough for the stopped engine to reach its next check and finish its level.
+            Thread.sleep(forTimeInterval: 1.5)
+            log.lock.lock()
+            defer { log.lock.unlock() }
+            #expect(log.before > 0, "the race passes events on while it runs")
+            #expect(log.after == 0, "\(log.after) events after the answer")
+        }
     #endif
 }

@@ -25,8 +25,11 @@ extension Engine {
         let methods: [InstanceOptions.Method] = [.milp, .builtin]
         let labels = ["glpk", "builtin"]
         let parent = settings.control
+        // Closed before the race returns: an engine still winding down then reaches the caller no more.
+        let gate = RaceGate()
+        defer { gate.close() }
         let controls = labels.map { label in
-            SolveControl(cancellable: true) { event in parent?.report(event.labelled(label)) }
+            SolveControl(cancellable: true) { event in gate.pass { parent?.report(event.labelled(label)) } }
         }
         let slots = ResultSlots<Result<SolveReport<Kind>, TouchlineError>>(count: methods.count)
         let finished = DispatchSemaphore(value: 0)
@@ -39,7 +42,7 @@ extension Engine {
             own.control = controls[index]
             let label = labels[index]
             if let sink = settings.trace {
-                own.trace = { @Sendable (line: String) in sink("\(label): \(line)") }
+                own.trace = { @Sendable (line: String) in gate.pass { sink("\(label): \(line)") } }
             }
             let inner = own
             let innerOptions = options
@@ -115,6 +118,25 @@ extension Engine {
             if let c = candidate.objective, let i = incumbent.objective, Kind.isBetter(c, than: i) { best = index }
         }
         return best
+    }
+}
+
+/// Lets the engines' events through while the race is on, none after ``close()``. Passing holds the lock, so
+/// once `close` returns no event is on its way to the caller.
+final class RaceGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var open = true
+
+    func pass(_ forward: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        if open { forward() }
+    }
+
+    func close() {
+        lock.lock()
+        open = false
+        lock.unlock()
     }
 }
 
