@@ -63,6 +63,14 @@ write("u10-pairs", {
     # siblings with one lift home: on and off together.
     "match": U10, "formation": U10_FORMATION, "players": squad(11, SEVEN),
     "rules": {**U10_RULES, "apart": [["p3", "p11"]], "together": [["p5", "p6"]]}})
+write("u10-keepers", {
+    # Quarters with a keeper per quarter, AYSO-style: no one in goal more than half the game, a keeper also plays a
+    # quarter outfield, and each of the four who list GK (Ava, Cleo, Finn, Ivo) takes a turn in goal.
+    "match": {"periods": 4, "periodMinutes": 12, "substitutions": {"everyMinutes": 6}}, "formation": U10_FORMATION,
+    "players": [dict(player, positions=player["positions"] + ["GK"]) if player["id"] in ("p3", "p6", "p9") else player
+                for player in squad(11, SEVEN)],
+    "rules": {"mode": "balanced", "minShare": 0.5, "keeperFullPeriods": True, "maxChangesPerWindow": 3,
+              "keeperMaxShare": 0.5, "keeperMinOutfieldMinutes": 12, "keeperTurns": True}})
 write("u10-turn-based", {
     "match": U10, "formation": U10_FORMATION, "players": squad(12, SEVEN),
     "rules": {"mode": "turnBased", "minShare": 0.5, "keeperFullPeriods": True},

@@ -114,6 +114,21 @@ import TouchlineTesting
         var colourPairs = colours
         colourPairs.rules = LineupRules(mode: .colourGroups, apart: [["c", "e"]], together: [["b", "d"]])
         cases.append(("pairs-colourGroups", colourPairs))
+        // Keeper minutes: a and c list GK; each takes a turn, neither more than half the match, and a keeper also
+        // plays 5 minutes outfield.
+        cases.append(("keepers", tiny(LineupRules(mode: .balanced, keeperMaxShare: 0.5, keeperMinOutfieldMinutes: 5, keeperTurns: true))))
+        cases.append(("keepers-fullPeriods", tiny(LineupRules(mode: .balanced, keeperFullPeriods: true, keeperMaxShare: 0.5, keeperTurns: true))))
+        var liveKeepers = live
+        liveKeepers.rules = LineupRules(mode: .balanced, keeperMaxShare: 0.75, keeperMinOutfieldMinutes: 5)
+        liveKeepers.state!.keeperMinutes = ["a": 7]
+        cases.append(("keepers-live", liveKeepers))
+        var turnKeepers = keepers
+        turnKeepers.rules = LineupRules(mode: .turnBased, keeperFullPeriods: true, keeperTurns: true)
+        cases.append(("keepers-turnBased", turnKeepers))
+        var colourKeepers = colours
+        colourKeepers.players[1].positions.append("GK")
+        colourKeepers.rules = LineupRules(mode: .colourGroups, keeperMaxShare: 0.7, keeperMinOutfieldMinutes: 5, keeperTurns: true)
+        cases.append(("keepers-colourGroups", colourKeepers))
         return cases
     }
 

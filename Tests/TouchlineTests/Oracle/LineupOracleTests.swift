@@ -116,6 +116,19 @@ import TouchlineTesting
         if random.chance(0.15) {
             instance.rules!.apart = [Array(random.shuffled(players.map(\.id)).prefix(random.int(in: 2...3)))]
         }
+        // Keeper minutes: a share of the regulation minutes in goal, minutes outfield for a keeper, a turn in goal
+        // for everyone who lists GK; in a re-plan, the keeper's minutes in goal so far.
+        // (A quarter of the squads with a keeper, each rule in half of those: three independent draws left too few
+        // pre-marked squads with a plan for the sanity count below.)
+        if keeper && random.chance(0.25) {
+            if random.chance(0.5) { instance.rules!.keeperMaxShare = random.pick([0.25, 0.5, 0.75]) }
+            if random.chance(0.5) { instance.rules!.keeperMinOutfieldMinutes = 5 * random.int(in: 1...2) }
+            if random.chance(0.5) { instance.rules!.keeperTurns = true }
+            if var state = instance.state, let (id, _) = state.onField.first(where: { $0.value == "GK" }), random.chance(0.5) {
+                state.keeperMinutes = [id: random.pick([0, state.minute])]
+                instance.state = state
+            }
+        }
         return instance
     }
 

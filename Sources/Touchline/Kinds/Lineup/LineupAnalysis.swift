@@ -441,3 +441,38 @@ extension LineupAnalysis {
         return ids.compactMap { playerIndex[$0] }.filter { instance.players[$0].isAvailable && seen.insert($0).inserted }
     }
 }
+
+/// The keeper minute rules (`keeperMaxShare`, `keeperMinOutfieldMinutes`, `keeperTurns`) in the analysis's
+/// terms, read by every model: each GK-eligible player's minutes in goal are followed one by one, so each is a
+/// pattern class of their own and their keeping goal is an integer column.
+struct KeeperMinuteRules {
+    /// The GK-eligible available players.
+    var players: [Int]
+    /// Regulation minutes in goal at most (`state.keeperMinutes` included), or nil.
+    var cap: Int?
+    /// Minutes outfield at least for a player who keeps goal at all (0: no rule).
+    var minOutfield: Int
+    /// Players who must keep goal for at least one planned segment (`keeperTurns`: they list GK, are there, and
+    /// have not kept goal before `state.minute`).
+    var needTurn: Set<Int>
+    /// Per player: minutes in goal before `state.minute`, and minutes outfield before it.
+    var before: [Int]
+    var outfieldBefore: [Int]
+}
+
+extension LineupAnalysis {
+    /// Nil when no keeper minute rule applies (none given, or no GK in the formation).
+    var keeperMinuteRules: KeeperMinuteRules? {
+        guard rules.hasKeeperMinuteRules, let keeper, slots[keeper] > 0 else { return nil }
+        let state = instance.state
+        let before = instance.players.map { state?.keeperMinutes?[$0.id] ?? 0 }
+        let outfieldBefore = instance.players.indices.map { base[$0] - before[$0] }
+        let players = instance.players.indices.filter { instance.players[$0].isAvailable && eligible[$0].contains(keeper) }
+        let needTurn =
+            rules.keeperTurns == true
+            ? Set(players.filter { p in before[p] == 0 && segments.indices.contains { canPlay[p][$0] } }) : []
+        return KeeperMinuteRules(
+            players: players, cap: rules.keeperMinuteCap(regulation: regulationEnd), minOutfield: rules.keeperMinOutfieldMinutes ?? 0,
+            needTurn: needTurn, before: before, outfieldBefore: outfieldBefore)
+    }
+}

@@ -106,11 +106,21 @@ public struct LineupRules: Sendable, Codable, Equatable {
     public var apart: [[String]]?
     /// Groups of players (by id) on the field in exactly the same segments. Default: none.
     public var together: [[String]]?
+    /// A player keeps goal at most this share of the regulation minutes (minutes in goal in regulation time,
+    /// `state.keeperMinutes` included, at most `share × periods × periodMinutes`, rounded down). Default: no limit.
+    public var keeperMaxShare: Double?
+    /// A player who keeps goal at all also plays at least this many minutes outfield (on the field, not in goal,
+    /// over the whole match). Default 0.
+    public var keeperMinOutfieldMinutes: Int?
+    /// Every available player who lists `GK` and is there for a planned segment keeps goal at least one segment
+    /// (or already has, by `state.keeperMinutes`). Default false.
+    public var keeperTurns: Bool?
 
     public init(
         mode: LineupMode? = nil, minShare: Double? = nil, maxConsecutiveBench: Int? = nil,
         keeperFullPeriods: Bool? = nil, maxChangesPerWindow: Int? = nil, minStint: Int? = nil,
-        seasonBalance: Bool? = nil, apart: [[String]]? = nil, together: [[String]]? = nil
+        seasonBalance: Bool? = nil, apart: [[String]]? = nil, together: [[String]]? = nil,
+        keeperMaxShare: Double? = nil, keeperMinOutfieldMinutes: Int? = nil, keeperTurns: Bool? = nil
     ) {
         self.mode = mode
         self.minShare = minShare
@@ -121,6 +131,22 @@ public struct LineupRules: Sendable, Codable, Equatable {
         self.seasonBalance = seasonBalance
         self.apart = apart
         self.together = together
+        self.keeperMaxShare = keeperMaxShare
+        self.keeperMinOutfieldMinutes = keeperMinOutfieldMinutes
+        self.keeperTurns = keeperTurns
+    }
+
+    /// The most minutes a player may keep goal in regulation time under `keeperMaxShare` (nil: no limit), for a
+    /// match of `regulation` minutes: the share of them, rounded down.
+    public func keeperMinuteCap(regulation: Int) -> Int? {
+        keeperMaxShare.map { Int(($0 * Double(regulation) + 1e-9).rounded(.down)) }
+    }
+
+    /// True when a rule on who keeps goal and for how long is in force (`keeperMaxShare`,
+    /// `keeperMinOutfieldMinutes` above 0, `keeperTurns`): the engines then follow each GK-eligible player's minutes
+    /// in goal.
+    public var hasKeeperMinuteRules: Bool {
+        keeperMaxShare != nil || (keeperMinOutfieldMinutes ?? 0) > 0 || keeperTurns == true
     }
 
     /// What an absent field means, as the schema's `default` says it (the schema literal reads these).
@@ -195,10 +221,13 @@ public struct LineupState: Sendable, Codable, Equatable {
     public var onField: [String: String]
     /// Minutes each player has played so far (absent: 0).
     public var minutesPlayed: [String: Int]?
-    public init(minute: Int, onField: [String: String], minutesPlayed: [String: Int]? = nil) {
+    /// Minutes each player has kept goal so far, part of `minutesPlayed` (absent: 0); read by the keeper rules.
+    public var keeperMinutes: [String: Int]?
+    public init(minute: Int, onField: [String: String], minutesPlayed: [String: Int]? = nil, keeperMinutes: [String: Int]? = nil) {
         self.minute = minute
         self.onField = onField
         self.minutesPlayed = minutesPlayed
+        self.keeperMinutes = keeperMinutes
     }
 }
 

@@ -80,7 +80,13 @@ extension LineupKind {
                           "description": "groups of player ids never all on the bench at once: in every segment in which one of a group is there (available and arrived), at least one of the group plays"},
                 "together": {"type": "array", "default": [],
                              "items": {"type": "array", "minItems": 2, "maxItems": 60, "items": {"type": "string"}},
-                             "description": "groups of player ids on the field in exactly the same segments (on and off together)"}
+                             "description": "groups of player ids on the field in exactly the same segments (on and off together)"},
+                "keeperMaxShare": {"type": "number", "minimum": 0, "maximum": 1,
+                                   "description": "a player keeps goal at most this share of the regulation minutes (absent: no limit)"},
+                "keeperMinOutfieldMinutes": {"type": "integer", "minimum": 0, "maximum": 720, "default": 0,
+                                             "description": "a player who keeps goal at all also plays at least this many minutes outfield"},
+                "keeperTurns": {"type": "boolean", "default": false,
+                                "description": "every available player who lists GK and is there keeps goal at least one segment"}
               }
             },
             "locks": {
@@ -138,7 +144,8 @@ extension LineupKind {
               "properties": {
                 "minute": {"type": "integer", "minimum": 1, "maximum": 720, "description": "the match-clock minute now: the first window of the re-plan"},
                 "onField": {"type": "object", "additionalProperties": {"type": "string"}, "description": "player id to the position they hold now"},
-                "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes played so far; count toward every minute rule", "default": {}}
+                "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes played so far; count toward every minute rule", "default": {}},
+                "keeperMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes kept in goal so far (part of minutesPlayed); count toward the keeper rules", "default": {}}
               }
             }
           },

@@ -78,6 +78,12 @@ extension LineupInstance {
             issues.require(bench >= 0, "rules.maxConsecutiveBench", "expected a whole number of segments >= 0")
         }
         if let changes = rules.maxChangesPerWindow { issues.require(changes >= 0, "rules.maxChangesPerWindow", "expected a whole number >= 0") }
+        if let share = rules.keeperMaxShare {
+            issues.require(share >= 0 && share <= 1, "rules.keeperMaxShare", "expected a share from 0 to 1, got \(share)")
+        }
+        if let minutes = rules.keeperMinOutfieldMinutes {
+            issues.require(minutes >= 0 && minutes <= end, "rules.keeperMinOutfieldMinutes", "expected 0 to \(end) minutes, got \(minutes)")
+        }
         if let stint = rules.minStint { issues.require(stint >= 1, "rules.minStint", "expected a whole number of segments >= 1") }
         for (name, groups) in [("apart", rules.apart ?? []), ("together", rules.together ?? [])] {
             for (g, group) in groups.enumerated() {
@@ -187,6 +193,13 @@ extension LineupInstance {
                 _ = known(id, "state.minutesPlayed.\(id)")
                 issues.require(
                     minutes >= 0 && minutes <= state.minute, "state.minutesPlayed.\(id)", "expected 0 to \(state.minute) minutes, got \(minutes)")
+            }
+            for (id, minutes) in (state.keeperMinutes ?? [:]).sorted(by: { $0.key < $1.key }) {
+                _ = known(id, "state.keeperMinutes.\(id)")
+                let played = state.minutesPlayed?[id] ?? 0
+                issues.require(
+                    minutes >= 0 && minutes <= played, "state.keeperMinutes.\(id)",
+                    "expected 0 to \(played) minutes (minutes in goal are part of state.minutesPlayed), got \(minutes)")
             }
         }
         return issues.issues

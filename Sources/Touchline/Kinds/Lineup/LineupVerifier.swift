@@ -302,6 +302,9 @@ enum LineupVerifier {
                     "keeperFullPeriods: the goalkeeper changes at minute \(segments[s].start), inside period \(segments[s].period)")
             }
         }
+        if rules.hasKeeperMinuteRules && (formation["GK"] ?? 0) > 0 {
+            checkKeeperMinutes(instance, segments, grid, &findings)
+        }
         if replan, formation["GK"] != nil,
             let (id, _) = stateOn.first(where: { $0.value == "GK" }), let p = index[id], available(p)
         {
@@ -317,6 +320,47 @@ enum LineupVerifier {
         case .colourGroups: checkColourGroups(instance, solution, grid, index, &findings)
         }
         return findings
+    }
+
+    /// `keeperMaxShare`, `keeperMinOutfieldMinutes` and `keeperTurns`, over the minutes each player keeps goal
+    /// (the planned segments plus `state.keeperMinutes`): one finding per player and rule.
+    static func checkKeeperMinutes(
+        _ instance: LineupInstance, _ segments: [LineupSegment], _ grid: [[String?]], _ findings: inout Findings
+    ) {
+        let players = instance.players
+        let rules = instance.rules ?? LineupRules()
+        let regulationEnd = instance.match.periods * instance.match.periodMinutes
+        let state = instance.state
+        for (p, player) in players.enumerated() where player.isAvailable {
+            let before = state?.keeperMinutes?[player.id] ?? 0
+            var inGoal = before
+            var inGoalRegulation = before
+            var outfield = (state?.minutesPlayed?[player.id] ?? 0) - before
+            var there = false
+            for (s, segment) in segments.enumerated() {
+                if segment.start >= (player.arrivesAt ?? 0) { there = true }
+                guard let code = grid[s][p] else { continue }
+                let length = segment.end - segment.start
+                if code == "GK" {
+                    inGoal += length
+                    if segment.start < regulationEnd { inGoalRegulation += length }
+                } else {
+                    outfield += length
+                }
+            }
+            let name = player.displayName
+            if let cap = rules.keeperMinuteCap(regulation: regulationEnd), inGoalRegulation > cap {
+                findings.broken.append(
+                    "keeperMaxShare: \(name) keeps goal \(inGoalRegulation) regulation minutes, above \(cap) (\(rules.keeperMaxShare!) of \(regulationEnd))"
+                )
+            }
+            if let least = rules.keeperMinOutfieldMinutes, least > 0, inGoal > 0, outfield < least {
+                findings.broken.append("keeperMinOutfieldMinutes: \(name) keeps goal, plays \(outfield) minutes outfield, below \(least)")
+            }
+            if rules.keeperTurns == true, player.positions.contains("GK"), there, inGoal == 0 {
+                findings.broken.append("keeperTurns: \(name) lists GK and never keeps goal")
+            }
+        }
     }
 
     static func checkPreMarked(

@@ -275,6 +275,52 @@ struct LineupModelBuilder {
                 }
             }
         }
+        if let rules = a.keeperMinuteRules {
+            for p in rules.players {
+                let length = a.segments.map { Double($0.end - $0.start) }
+                let inGoal = a.segments.indices.compactMap { s in at(p, s, keeper).map { (s, $0) } }
+                if let cap = rules.cap {
+                    let slack = breakVariable("keeperMaxShare,\(ids[p])") { plan in
+                        let minutes = a.segments.indices.filter { a.segments[$0].start < a.regulationEnd && plan.cells[$0][p] == keeper }
+                            .reduce(rules.before[p]) { $0 + a.segments[$1].end - a.segments[$1].start }
+                        return minutes > cap ? 1 : 0
+                    }
+                    var minutes = LinearExpression()
+                    for (s, variable) in inGoal where a.segments[s].start < a.regulationEnd { minutes.add(variable, coefficient: length[s]) }
+                    let room = Double(a.regulationEnd)
+                    model.add((slack.map { minutes - room * $0 } ?? minutes) <= Double(cap - rules.before[p]), name: "keeper_max[\(ids[p])]")
+                }
+                if rules.minOutfield > 0 {
+                    // keeps = 1 when p keeps goal at all; then outfield minutes (before and planned) reach the least.
+                    let keeps = model.addBinary("keeps[\(ids[p])]")
+                    let before = rules.before[p]
+                    define(keeps) { plan in before > 0 || a.segments.indices.contains { plan.cells[$0][p] == keeper } ? 1 : 0 }
+                    if before > 0 { model.add(LinearExpression(keeps) >= 1, name: "kept[\(ids[p])]") }
+                    for (s, variable) in inGoal {
+                        model.add(LinearExpression(keeps) - LinearExpression(variable) >= 0, name: "keeps[\(ids[p]),\(s)]")
+                    }
+                    let least = rules.minOutfield
+                    let outfieldBefore = rules.outfieldBefore[p]
+                    let slack = breakVariable("keeperMinOutfieldMinutes,\(ids[p])") { plan in
+                        let kept = before > 0 || a.segments.indices.contains { plan.cells[$0][p] == keeper }
+                        let outfield = a.segments.indices.filter { plan.cells[$0][p] != nil && plan.cells[$0][p] != keeper }
+                            .reduce(outfieldBefore) { $0 + a.segments[$1].end - a.segments[$1].start }
+                        return kept && outfield < least ? 1 : 0
+                    }
+                    var outfieldMinutes = LinearExpression()
+                    for s in a.segments.indices { outfieldMinutes.add(outfield(p, s), scale: length[s]) }
+                    let row = outfieldMinutes - Double(least) * LinearExpression(keeps)
+                    model.add((slack.map { row + Double(least) * $0 } ?? row) >= Double(-outfieldBefore), name: "keeper_outfield[\(ids[p])]")
+                }
+                if rules.needTurn.contains(p) {
+                    let slack = breakVariable("keeperTurns,\(ids[p])") { plan in
+                        a.segments.indices.contains { plan.cells[$0][p] == keeper } ? 0 : 1
+                    }
+                    let turns = sum(inGoal.map(\.1))
+                    model.add((slack.map { turns + $0 } ?? turns) >= 1, name: "keeper_turn[\(ids[p])]")
+                }
+            }
+        }
         if let stays = a.stayingKeeper {
             for s in a.stayingKeeperSegments {
                 let inGoal = at(stays, s, keeper).map { LinearExpression($0) } ?? LinearExpression()
@@ -625,6 +671,8 @@ extension LineupAnalysis {
         for id in (instance.state?.onField ?? [:]).keys { named.insert(id) }
         // A `together` or `apart` group tells its members apart from everyone else.
         for p in pairedPlayers { named.insert(instance.players[p].id) }
+        // So does a keeper minute rule its GK-eligible players.
+        for p in keeperMinuteRules?.players ?? [] { named.insert(instance.players[p].id) }
         struct Signature: Hashable {
             var positions: [String]
             var arrives: Int

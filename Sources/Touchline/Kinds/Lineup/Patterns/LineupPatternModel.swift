@@ -96,7 +96,9 @@ struct LineupPatternModel {
                 model.add(sum(keepers) == Double(a.slots[keeperPosition]), name: "keeper_period[\(r)]")
             }
         }
-        // Positions and links.
+        // Positions and links. A player under a keeper minute rule keeps goal through an integer column.
+        let keeperRules = a.keeperMinuteRules
+        let followed = Set(keeperRules?.players ?? [])
         var formation = [[LinearExpression]](repeating: [LinearExpression](repeating: LinearExpression(), count: a.positions.count), count: n)
         for (c, group) in classes.enumerated() {
             let p = group.members[0]
@@ -109,7 +111,10 @@ struct LineupPatternModel {
                 }
                 var link = LinearExpression()
                 for q in a.eligible[p] where q != keeperPosition {
-                    let variable = model.addVariable("y[\(c),\(t),\(q)]", lower: 0, upper: Double(group.count))
+                    let variable =
+                        q == a.keeper && followed.contains(p) && group.count == 1
+                        ? model.addBinary("y[\(c),\(t),\(q)]")
+                        : model.addVariable("y[\(c),\(t),\(q)]", lower: 0, upper: Double(group.count))
                     byPosition[q] = variable
                     link.add(variable)
                     formation[t][q].add(variable)
@@ -140,6 +145,7 @@ struct LineupPatternModel {
                 }
             }
         }
+        if let keeperRules { addKeeperMinutes(keeperRules, onField: onField) }
         if let limit = a.rules.maxChangesPerWindow {
             for t in 1..<max(1, n) where !changes[t].terms.isEmpty {
                 model.add(changes[t] <= Double(limit), name: "changes[\(t)]")
@@ -198,6 +204,48 @@ struct LineupPatternModel {
         }
     }
 
+    /// `keeperMaxShare`, `keeperMinOutfieldMinutes` and `keeperTurns` as rows on each followed player's keeper
+    /// columns (`keeper[p,r]` under `keeperFullPeriods`, `y[c,t,GK]` otherwise), with a `keeps` column per player
+    /// under `keeperMinOutfieldMinutes` (1 when the player keeps goal at all).
+    private mutating func addKeeperMinutes(_ rules: KeeperMinuteRules, onField: [[LinearExpression]]) {
+        let a = space.analysis
+        guard let gk = a.keeper else { return }
+        let n = a.segmentCount
+        let length = a.segments.map { Double($0.end - $0.start) }
+        for p in rules.players {
+            guard let c = space.classes.firstIndex(where: { $0.members == [p] }) else { continue }
+            // Per segment: the column that puts p in goal.
+            let inGoal: [(t: Int, column: Variable)] = (0..<n).compactMap { t in
+                if space.keeperColumns { return keeper[p]?[a.segments[t].period].map { (t, $0) } }
+                return y[c][t][gk].map { (t, $0) }
+            }
+            if let cap = rules.cap {
+                var minutes = LinearExpression()
+                for (t, column) in inGoal where a.segments[t].start < a.regulationEnd { minutes.add(column, coefficient: length[t]) }
+                model.add(minutes <= Double(cap - rules.before[p]), name: "keeper_max[\(p)]")
+            }
+            if rules.minOutfield > 0 {
+                let keeps = model.addBinary("keeps[\(p)]")
+                if rules.before[p] > 0 {
+                    model.add(LinearExpression(keeps) >= 1, name: "kept[\(p)]")
+                    derived.append((keeps, .count(LinearExpression() + 1)))
+                } else {
+                    derived.append((keeps, .any(inGoal.map { LinearExpression($0.column) })))
+                }
+                for (t, column) in inGoal { model.add(LinearExpression(keeps) - LinearExpression(column) >= 0, name: "keeps[\(p),\(t)]") }
+                var outfield = LinearExpression()
+                for t in 0..<n { outfield.add(onField[c][t], scale: length[t]) }
+                for (t, column) in inGoal { outfield.add(column, coefficient: -length[t]) }
+                model.add(
+                    outfield - Double(rules.minOutfield) * LinearExpression(keeps) >= Double(-rules.outfieldBefore[p]),
+                    name: "keeper_outfield[\(p)]")
+            }
+            if rules.needTurn.contains(p) {
+                model.add(sum(inGoal.map(\.column)) >= 1, name: "keeper_turn[\(p)]")
+            }
+        }
+    }
+
     /// The model's values for a plan whose every player follows a pattern of the window (nil otherwise).
     func encode(_ plan: LineupPlan) -> [Double]? {
         let a = space.analysis
@@ -238,6 +286,7 @@ struct LineupPatternModel {
             switch rule {
             case .emptied(let expressions): values[variable.index] = expressions.allSatisfy { abs($0.value(values)) < 0.5 } ? 1 : 0
             case .count(let expression): values[variable.index] = expression.value(values)
+            case .any(let expressions): values[variable.index] = expressions.contains { $0.value(values) > 0.5 } ? 1 : 0
             case .matches(let pairs): values[variable.index] = pairs.allSatisfy { abs($0.0.value(values) - $0.1) < 0.5 } ? 1 : 0
             }
         }
@@ -272,10 +321,19 @@ struct LineupPatternModel {
         for (p, columns) in keeper {
             for (r, variable) in columns where values[variable.index] > 0.5 { keeperOf[r] = p }
         }
-        guard colourColumns != nil else { return space.plan(masks: masks, keepers: keeperOf) }
+        // Under a keeper minute rule the model says who keeps goal in each segment.
+        var inGoal: [Int: Int] = [:]
+        if !space.keeperColumns, let gk = a.keeper, a.keeperMinuteRules != nil {
+            for (c, group) in space.classes.enumerated() where group.count == 1 {
+                for t in 0..<a.segmentCount {
+                    if let variable = y[c][t][gk], values[variable.index] > 0.5 { inGoal[t] = group.members[0] }
+                }
+            }
+        }
+        guard colourColumns != nil else { return space.plan(masks: masks, keepers: keeperOf, inGoal: inGoal) }
         guard let colour = decodeColours(values, masks: masks, dealt: dealt) else { return nil }
         let keeperOnly = Set(space.colourPool.filter { colour[$0] == nil })
-        guard var plan = space.plan(masks: masks, keepers: keeperOf, keeperOnly: keeperOnly) else { return nil }
+        guard var plan = space.plan(masks: masks, keepers: keeperOf, keeperOnly: keeperOnly, inGoal: inGoal) else { return nil }
         plan.colour = colour
         return plan
     }
@@ -284,7 +342,8 @@ struct LineupPatternModel {
 extension LineupPatternSpace {
     /// A plan from each player's on/off mask and (under `keeperFullPeriods`) each period's keeper: positions by
     /// a least-cost assignment per segment. Nil when a segment cannot be filled.
-    func plan(masks: [UInt64], keepers: [Int: Int], keeperOnly: Set<Int> = []) -> LineupPlan? {
+    /// `inGoal`: segment → the player the model put in goal (under a keeper minute rule).
+    func plan(masks: [UInt64], keepers: [Int: Int], keeperOnly: Set<Int> = [], inGoal: [Int: Int] = [:]) -> LineupPlan? {
         let a = analysis
         var plan = LineupPlan(segments: a.segmentCount, players: a.playerCount)
         for s in 0..<a.segmentCount {
@@ -294,6 +353,10 @@ extension LineupPatternSpace {
             if let keeper = a.keeper { for p in on where keeperOnly.contains(p) { fixed[p] = keeper } }
             if keeperColumns, let keeper = a.keeper {
                 guard let p = keepers[a.segments[s].period], on.contains(p) else { return nil }
+                fixed[p] = keeper
+            }
+            if let p = inGoal[s], let keeper = a.keeper {
+                guard on.contains(p) else { return nil }
                 fixed[p] = keeper
             }
             guard let assignment = LineupAssignment.positions(a, players: on, fixed: fixed, keeperOpen: !keeperColumns) else { return nil }

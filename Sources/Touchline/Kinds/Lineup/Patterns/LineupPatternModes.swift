@@ -30,6 +30,8 @@ extension LineupPatternModel {
     enum Derived {
         case emptied([LinearExpression])
         case count(LinearExpression)
+        /// 1 when some expression is 1.
+        case any([LinearExpression])
         /// 1 when every expression takes its value.
         case matches([(LinearExpression, Double)])
     }

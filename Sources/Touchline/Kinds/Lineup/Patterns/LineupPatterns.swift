@@ -480,7 +480,8 @@ struct LineupPatternSpace: Sendable {
         var groups: [Key: [Int]] = [:]
         var singles: [[Int]] = []
         // A player in a `together` or `apart` group is a class of their own: the group's rows name them.
-        let paired = a.pairedPlayers
+        // So is a GK-eligible player under a keeper minute rule: their minutes in goal are their own.
+        let paired = a.pairedPlayers.union(a.keeperMinuteRules?.players ?? [])
         for p in a.instance.players.indices {
             guard let rules = rules[p] else { continue }
             if usesKeeperColumns(p) || fixedPosition[p] != nil || paired.contains(p) {
