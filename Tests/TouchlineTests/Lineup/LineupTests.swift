@@ -21,6 +21,28 @@ import TouchlineTesting
             rules: rules)
     }
 
+    /// A shipped lineup solved by every exact engine of the build (the built-in solver, and GLPK where built
+    /// in): each answer optimal and verified, all with one objective. The solutions, for the caller's own checks.
+    static func provenByEveryExactEngine(_ name: String, seconds: Double) throws -> [LineupSolution] {
+        let url = Repository.root.appendingPathComponent("instances/lineups/\(name).json")
+        let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: url))
+        var methods: [InstanceOptions.Method] = [.builtin]
+        #if GLPK
+            methods.append(.milp)
+        #endif
+        var objectives: [LineupObjective] = []
+        var solutions: [LineupSolution] = []
+        for method in methods {
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: method, timeLimitSeconds: seconds))
+            #expect(report.status == .optimal, "\(method)")
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            if let objective = report.objective { objectives.append(objective) }
+            solutions.append(try #require(report.solution))
+        }
+        #expect(Set(objectives.map { "\($0)" }).count == 1, "\(objectives)")
+        return solutions
+    }
+
     static var tinyCases: [(String, LineupInstance)] {
         var cases: [(String, LineupInstance)] = []
         cases.append(("balanced", tiny(LineupRules(mode: .balanced, minShare: 0.5, keeperFullPeriods: true, minStint: 2))))
