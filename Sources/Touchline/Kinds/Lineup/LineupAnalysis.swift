@@ -380,6 +380,8 @@ extension LineupAnalysis {
         let space = OnceCell<LineupPatternSpace>()
         /// The same with every class's patterns enumerated (nil: too many to list).
         let patterns = OnceCell<LineupPatternSpace?>()
+        /// The position rules as rows (``LineupRuleRows``).
+        let ruleRows = OnceCell<LineupRuleRows>()
     }
 
     /// The pattern space before enumeration (players' rules, fixed positions, keeper columns): enough for the
@@ -397,6 +399,9 @@ extension LineupAnalysis {
         space.analysis = self
         return space
     }
+
+    /// The position rules as rows, made once per analysis (``LineupRuleRows``).
+    var ruleRows: LineupRuleRows { derived.ruleRows.value { makeRuleRows() } }
 
     /// The pattern space with every class's patterns enumerated and tightened, without the mode's structure
     /// (``LineupPatternSpace/addModeStructure(colourCheck:deadline:)`` adds it to a copy). Nil past the segment

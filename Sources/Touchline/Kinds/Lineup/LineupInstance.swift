@@ -54,10 +54,17 @@ public struct LineupPlayer: Sendable, Codable, Equatable {
     public var maxMinutes: Int?
     /// Match-clock minute the player arrives; on the bench (and not counted) before it.
     public var arrivesAt: Int?
+    /// Position codes the player plays at least one segment at (or already has, by `state.positionsPlayed`).
+    /// Default: none.
+    public var mustPlay: [String]?
+    /// The player never changes position within the match (the position held before a re-plan included).
+    /// Default false.
+    public var onePosition: Bool?
 
     public init(
         id: String, name: String? = nil, number: Int? = nil, positions: [String], status: Status? = nil,
-        seasonMinutes: Int? = nil, minMinutes: Int? = nil, maxMinutes: Int? = nil, arrivesAt: Int? = nil
+        seasonMinutes: Int? = nil, minMinutes: Int? = nil, maxMinutes: Int? = nil, arrivesAt: Int? = nil,
+        mustPlay: [String]? = nil, onePosition: Bool? = nil
     ) {
         self.id = id
         self.name = name
@@ -68,6 +75,8 @@ public struct LineupPlayer: Sendable, Codable, Equatable {
         self.minMinutes = minMinutes
         self.maxMinutes = maxMinutes
         self.arrivesAt = arrivesAt
+        self.mustPlay = mustPlay
+        self.onePosition = onePosition
     }
 
     public var displayName: String { name ?? id }
@@ -115,12 +124,16 @@ public struct LineupRules: Sendable, Codable, Equatable {
     /// Every available player who lists `GK` and is there for a planned segment keeps goal at least one segment
     /// (or already has, by `state.keeperMinutes`). Default false.
     public var keeperTurns: Bool?
+    /// Every player who plays at least two segments outfield plays at least this many different outfield
+    /// positions of their own (all of them when they list fewer). Default: no minimum.
+    public var minPositions: Int?
 
     public init(
         mode: LineupMode? = nil, minShare: Double? = nil, maxConsecutiveBench: Int? = nil,
         keeperFullPeriods: Bool? = nil, maxChangesPerWindow: Int? = nil, minStint: Int? = nil,
         seasonBalance: Bool? = nil, apart: [[String]]? = nil, together: [[String]]? = nil,
-        keeperMaxShare: Double? = nil, keeperMinOutfieldMinutes: Int? = nil, keeperTurns: Bool? = nil
+        keeperMaxShare: Double? = nil, keeperMinOutfieldMinutes: Int? = nil, keeperTurns: Bool? = nil,
+        minPositions: Int? = nil
     ) {
         self.mode = mode
         self.minShare = minShare
@@ -134,6 +147,7 @@ public struct LineupRules: Sendable, Codable, Equatable {
         self.keeperMaxShare = keeperMaxShare
         self.keeperMinOutfieldMinutes = keeperMinOutfieldMinutes
         self.keeperTurns = keeperTurns
+        self.minPositions = minPositions
     }
 
     /// The most minutes a player may keep goal in regulation time under `keeperMaxShare` (nil: no limit), for a
@@ -223,11 +237,23 @@ public struct LineupState: Sendable, Codable, Equatable {
     public var minutesPlayed: [String: Int]?
     /// Minutes each player has kept goal so far, part of `minutesPlayed` (absent: 0); read by the keeper rules.
     public var keeperMinutes: [String: Int]?
-    public init(minute: Int, onField: [String: String], minutesPlayed: [String: Int]? = nil, keeperMinutes: [String: Int]? = nil) {
+    /// Positions each player has played so far (absent: none besides their place in `onField`); read by
+    /// `mustPlay`, `onePosition` and `minPositions`.
+    public var positionsPlayed: [String: [String]]?
+    public init(
+        minute: Int, onField: [String: String], minutesPlayed: [String: Int]? = nil, keeperMinutes: [String: Int]? = nil,
+        positionsPlayed: [String: [String]]? = nil
+    ) {
         self.minute = minute
         self.onField = onField
         self.minutesPlayed = minutesPlayed
         self.keeperMinutes = keeperMinutes
+        self.positionsPlayed = positionsPlayed
+    }
+
+    /// The positions a player has played before `minute`: `positionsPlayed` and their place in `onField`.
+    public func positionsPlayed(by id: String) -> Set<String> {
+        Set(positionsPlayed?[id] ?? []).union(onField[id].map { [$0] } ?? [])
     }
 }
 

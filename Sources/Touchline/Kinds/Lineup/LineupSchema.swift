@@ -53,7 +53,9 @@ extension LineupKind {
                   "seasonMinutes": {"type": "integer", "minimum": 0, "maximum": 1000000, "description": "minutes played this season so far, balanced with rules.seasonBalance", "default": 0},
                   "minMinutes": {"type": "integer", "minimum": 0, "maximum": 720, "description": "minutes the player plays at least over the whole match (absent: none)"},
                   "maxMinutes": {"type": "integer", "minimum": 0, "maximum": 100000, "description": "minutes the player plays at most over the whole match (absent: no limit)"},
-                  "arrivesAt": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the player arrives; plays only segments starting then or later", "default": 0}
+                  "arrivesAt": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the player arrives; plays only segments starting then or later", "default": 0},
+                  "mustPlay": {"type": "array", "items": {"type": "string"}, "default": [], "description": "position codes of their own the player plays at least one segment at (or already has, by state.positionsPlayed)"},
+                  "onePosition": {"type": "boolean", "default": false, "description": "the player never changes position within the match (the one held before a re-plan included)"}
                 }
               }
             },
@@ -86,7 +88,9 @@ extension LineupKind {
                 "keeperMinOutfieldMinutes": {"type": "integer", "minimum": 0, "maximum": 720, "default": 0,
                                              "description": "a player who keeps goal at all also plays at least this many minutes outfield"},
                 "keeperTurns": {"type": "boolean", "default": false,
-                                "description": "every available player who lists GK and is there keeps goal at least one segment"}
+                                "description": "every available player who lists GK and is there keeps goal at least one segment"},
+                "minPositions": {"type": "integer", "minimum": 1, "maximum": 11,
+                                 "description": "every player who plays at least two segments outfield plays at least this many different outfield positions of their own (all of them when they list fewer; absent: no minimum)"}
               }
             },
             "locks": {
@@ -145,7 +149,8 @@ extension LineupKind {
                 "minute": {"type": "integer", "minimum": 1, "maximum": 720, "description": "the match-clock minute now: the first window of the re-plan"},
                 "onField": {"type": "object", "additionalProperties": {"type": "string"}, "description": "player id to the position they hold now"},
                 "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes played so far; count toward every minute rule", "default": {}},
-                "keeperMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes kept in goal so far (part of minutesPlayed); count toward the keeper rules", "default": {}}
+                "keeperMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes kept in goal so far (part of minutesPlayed); count toward the keeper rules", "default": {}},
+                "positionsPlayed": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}, "description": "player id to the positions played so far (with their place in onField); count toward mustPlay, onePosition and minPositions", "default": {}}
               }
             }
           },

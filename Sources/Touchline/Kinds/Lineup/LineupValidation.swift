@@ -67,6 +67,38 @@ extension LineupInstance {
             if let arrives = player.arrivesAt {
                 issues.require(arrives >= 0 && arrives < end, "\(path).arrivesAt", "expected a minute from 0 to \(end - 1), got \(arrives)")
             }
+            var must = Set<String>()
+            for (j, code) in (player.mustPlay ?? []).enumerated() {
+                let at = "\(path).mustPlay[\(j)]"
+                if !must.insert(code).inserted {
+                    issues.add(at, "\"\(code)\" is listed twice")
+                } else if !codes.contains(code) {
+                    issues.add(at, "\"\(code)\" is not in the formation (\(codes.sorted().joined(separator: ", ")))")
+                } else if !player.positions.contains(code) {
+                    issues.add(at, "\(player.displayName) does not list \(code) in positions; add it there or drop it here")
+                } else if !player.isAvailable {
+                    issues.add(at, "\(player.displayName) is \(player.status!.rawValue) and cannot play \(code)")
+                }
+            }
+            if player.onePosition == true {
+                if must.count > 1 {
+                    issues.add(
+                        "\(path).onePosition",
+                        "\(player.displayName) must play \(must.sorted().joined(separator: " and ")) (mustPlay) but never change position; drop one of the two rules"
+                    )
+                }
+                let played = state?.positionsPlayed(by: player.id).filter(codes.contains) ?? []
+                if played.count > 1 {
+                    issues.add(
+                        "\(path).onePosition",
+                        "\(player.displayName) has already played \(played.sorted().joined(separator: " and ")) (state), so cannot stay in one position"
+                    )
+                } else if let held = played.first, let code = must.first, code != held {
+                    issues.add(
+                        "\(path).onePosition",
+                        "\(player.displayName) has played \(held) (state) and must play \(code) (mustPlay) without changing position")
+                }
+            }
         }
         func known(_ id: String, _ path: String) -> Bool {
             if ids[id] == nil { issues.add(path, "unknown player \"\(id)\"; expected one of the players' ids") }
@@ -83,6 +115,9 @@ extension LineupInstance {
         }
         if let minutes = rules.keeperMinOutfieldMinutes {
             issues.require(minutes >= 0 && minutes <= end, "rules.keeperMinOutfieldMinutes", "expected 0 to \(end) minutes, got \(minutes)")
+        }
+        if let least = rules.minPositions {
+            issues.require((1...11).contains(least), "rules.minPositions", "expected 1 to 11 positions, got \(least)")
         }
         if let stint = rules.minStint { issues.require(stint >= 1, "rules.minStint", "expected a whole number of segments >= 1") }
         for (name, groups) in [("apart", rules.apart ?? []), ("together", rules.together ?? [])] {
@@ -200,6 +235,12 @@ extension LineupInstance {
                 issues.require(
                     minutes >= 0 && minutes <= played, "state.keeperMinutes.\(id)",
                     "expected 0 to \(played) minutes (minutes in goal are part of state.minutesPlayed), got \(minutes)")
+            }
+            for (id, played) in (state.positionsPlayed ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard known(id, "state.positionsPlayed.\(id)") else { continue }
+                for (index, code) in played.enumerated() where !codes.contains(code) {
+                    issues.add("state.positionsPlayed.\(id)[\(index)]", "\"\(code)\" is not in the formation")
+                }
             }
         }
         return issues.issues

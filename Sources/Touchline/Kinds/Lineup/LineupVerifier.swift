@@ -305,6 +305,7 @@ enum LineupVerifier {
         if rules.hasKeeperMinuteRules && (formation["GK"] ?? 0) > 0 {
             checkKeeperMinutes(instance, segments, grid, &findings)
         }
+        checkPositionRules(instance, segments, grid, &findings)
         if replan, formation["GK"] != nil,
             let (id, _) = stateOn.first(where: { $0.value == "GK" }), let p = index[id], available(p)
         {
@@ -359,6 +360,38 @@ enum LineupVerifier {
             }
             if rules.keeperTurns == true, player.positions.contains("GK"), there, inGoal == 0 {
                 findings.broken.append("keeperTurns: \(name) lists GK and never keeps goal")
+            }
+        }
+    }
+
+    /// `players[].mustPlay`, `players[].onePosition` and `rules.minPositions`, over the positions each player
+    /// plays in the planned segments and before them (`state.positionsPlayed`, the place in `state.onField`):
+    /// one finding per player and rule.
+    static func checkPositionRules(
+        _ instance: LineupInstance, _ segments: [LineupSegment], _ grid: [[String?]], _ findings: inout Findings
+    ) {
+        let codes = Set(instance.formation.filter { $0.value > 0 }.keys)
+        let least = instance.rules?.minPositions
+        for (p, player) in instance.players.enumerated() where player.isAvailable {
+            let before: Set<String> = instance.state?.positionsPlayed(by: player.id).filter(codes.contains) ?? []
+            let planned = segments.indices.compactMap { grid[$0][p] }
+            let played = before.union(planned)
+            let name = player.displayName
+            let missing = (player.mustPlay ?? []).filter { codes.contains($0) && !played.contains($0) }
+            if !missing.isEmpty {
+                findings.broken.append("mustPlay: \(name) never plays \(missing.joined(separator: ", "))")
+            }
+            if player.onePosition == true, played.count > 1 {
+                findings.broken.append("onePosition: \(name) plays \(played.sorted().joined(separator: ", "))")
+            }
+            if let least {
+                let own = Set(player.positions).intersection(codes).subtracting(["GK"])
+                let outfield = planned.filter { $0 != "GK" }.count + (before.contains { $0 != "GK" } ? 1 : 0)
+                let distinct = played.intersection(own).count
+                let needed = min(least, own.count)
+                if outfield >= 2 && distinct < needed {
+                    findings.broken.append("minPositions: \(name) plays \(distinct) outfield position\(distinct == 1 ? "" : "s"), below \(needed)")
+                }
             }
         }
     }

@@ -95,6 +95,7 @@ struct LineupModelBuilder {
         addMinutesRules()
         addBenchAndStintRules()
         addKeeperRules()
+        addRuleRows()
         addLocksAndMarks()
         switch a.instance.mode {
         case .turnBased: addQueue()
@@ -258,6 +259,40 @@ struct LineupModelBuilder {
                     }
                 }
             }
+        }
+    }
+
+    /// The rule rows (``LineupRuleRows``) on the `x` columns, each rule of each player relaxed by one break
+    /// variable in the relaxed model (broken when one of its rows does not hold on the plan).
+    mutating func addRuleRows() {
+        let rules = analysis.ruleRows
+        guard !rules.isEmpty else { return }
+        let ids = analysis.instance.players.map(\.id)
+        var flags: [Variable] = []
+        for (f, flag) in rules.flags.enumerated() {
+            let variable = model.addBinary(flag.name)
+            define(variable) { plan in rules.flags[f].value(plan) ? 1 : 0 }
+            flags.append(variable)
+        }
+        var slacks: [String: Variable?] = [:]
+        for row in rules.rows {
+            let key = "\(row.rule),\(ids[row.player])"
+            if slacks[key] == nil {
+                let mine = rules.rows.filter { $0.rule == row.rule && $0.player == row.player }
+                slacks[key] = .some(breakVariable(key) { plan in mine.allSatisfy { rules.holds($0, plan) } ? 0 : 1 })
+            }
+            var expression = LinearExpression()
+            for (term, coefficient) in row.terms {
+                switch term {
+                case .at(let p, let s, let q): if let column = at(p, s, q) { expression.add(column, coefficient: coefficient) }
+                case .on(let p, let s): expression.add(on(p, s), scale: coefficient)
+                case .flag(let f): expression.add(flags[f], coefficient: coefficient)
+                }
+            }
+            let slack = slacks[key]!
+            let reach = rules.reach(row)
+            if let lower = row.lower { model.add((slack.map { expression + reach * $0 } ?? expression) >= lower, name: row.name) }
+            if let upper = row.upper { model.add((slack.map { expression - reach * $0 } ?? expression) <= upper, name: row.name) }
         }
     }
 
@@ -673,6 +708,8 @@ extension LineupAnalysis {
         for p in pairedPlayers { named.insert(instance.players[p].id) }
         // So does a keeper minute rule its GK-eligible players.
         for p in keeperMinuteRules?.players ?? [] { named.insert(instance.players[p].id) }
+        // And a rule row (mustPlay, onePosition, minPositions) the players it names.
+        for p in ruleRows.followed { named.insert(instance.players[p].id) }
         struct Signature: Hashable {
             var positions: [String]
             var arrives: Int

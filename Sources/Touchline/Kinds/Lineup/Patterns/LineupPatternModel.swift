@@ -37,6 +37,8 @@ struct LineupPatternModel {
     var colourColumns: ColourColumns?
     /// Columns whose value a plan implies through the others (set last by the encoder).
     var derived: [(Variable, Derived)] = []
+    /// The rule rows' flag columns (``LineupRuleRows/flags``).
+    var flagColumns: [Variable] = []
 
     /// `window[c]`: the pattern indices of class c in the window (all of them when nil).
     init(_ space: LineupPatternSpace, window: [Range<Int>]?, goal: Goal) {
@@ -99,6 +101,7 @@ struct LineupPatternModel {
         // Positions and links. A player under a keeper minute rule keeps goal through an integer column.
         let keeperRules = a.keeperMinuteRules
         let followed = Set(keeperRules?.players ?? [])
+        let ruleRows = a.ruleRows
         var formation = [[LinearExpression]](repeating: [LinearExpression](repeating: LinearExpression(), count: a.positions.count), count: n)
         for (c, group) in classes.enumerated() {
             let p = group.members[0]
@@ -112,7 +115,7 @@ struct LineupPatternModel {
                 var link = LinearExpression()
                 for q in a.eligible[p] where q != keeperPosition {
                     let variable =
-                        q == a.keeper && followed.contains(p) && group.count == 1
+                        group.count == 1 && ((q == a.keeper && followed.contains(p)) || ruleRows.followed.contains(p))
                         ? model.addBinary("y[\(c),\(t),\(q)]")
                         : model.addVariable("y[\(c),\(t),\(q)]", lower: 0, upper: Double(group.count))
                     byPosition[q] = variable
@@ -146,6 +149,7 @@ struct LineupPatternModel {
             }
         }
         if let keeperRules { addKeeperMinutes(keeperRules, onField: onField) }
+        if !ruleRows.isEmpty { addRuleRows(ruleRows, onField: onField) }
         if let limit = a.rules.maxChangesPerWindow {
             for t in 1..<max(1, n) where !changes[t].terms.isEmpty {
                 model.add(changes[t] <= Double(limit), name: "changes[\(t)]")
@@ -246,6 +250,31 @@ struct LineupPatternModel {
         }
     }
 
+    /// The rule rows (``LineupRuleRows``) on this model's columns: a cell is the player's `y` (or keeper column),
+    /// on the field their class's pattern columns, a flag a binary column of its own.
+    private mutating func addRuleRows(_ rules: LineupRuleRows, onField: [[LinearExpression]]) {
+        let a = space.analysis
+        let keeperPosition = space.keeperColumns ? a.keeper : nil
+        let classOf = Dictionary(space.classes.enumerated().filter { $0.element.count == 1 }.map { ($0.element.members[0], $0.offset) }) { x, _ in x }
+        flagColumns = rules.flags.map { model.addBinary($0.name) }
+        for row in rules.rows {
+            guard let c = classOf[row.player] else { continue }
+            var expression = LinearExpression()
+            for (term, coefficient) in row.terms {
+                switch term {
+                case .at(let p, let s, let q):
+                    precondition(p == row.player, "a rule row names one player's cells")
+                    let column = q == keeperPosition ? keeper[p]?[a.segments[s].period] : y[c][s][q]
+                    if let column { expression.add(column, coefficient: coefficient) }
+                case .on(_, let s): expression.add(onField[c][s], scale: coefficient)
+                case .flag(let f): expression.add(flagColumns[f], coefficient: coefficient)
+                }
+            }
+            if let lower = row.lower { model.add(expression >= lower, name: row.name) }
+            if let upper = row.upper { model.add(expression <= upper, name: row.name) }
+        }
+    }
+
     /// The model's values for a plan whose every player follows a pattern of the window (nil otherwise).
     func encode(_ plan: LineupPlan) -> [Double]? {
         let a = space.analysis
@@ -290,6 +319,8 @@ struct LineupPatternModel {
             case .matches(let pairs): values[variable.index] = pairs.allSatisfy { abs($0.0.value(values) - $0.1) < 0.5 } ? 1 : 0
             }
         }
+        let flags = a.ruleRows.flags
+        for (f, variable) in flagColumns.enumerated() { values[variable.index] = flags[f].value(plan) ? 1 : 0 }
         if let (high, low) = spreadColumns {
             values[high.index] = Double(spreadValues.max() ?? 0)
             values[low.index] = Double(spreadValues.min() ?? 0)
@@ -321,19 +352,28 @@ struct LineupPatternModel {
         for (p, columns) in keeper {
             for (r, variable) in columns where values[variable.index] > 0.5 { keeperOf[r] = p }
         }
-        // Under a keeper minute rule the model says who keeps goal in each segment.
-        var inGoal: [Int: Int] = [:]
+        // Under a keeper minute rule the model says who keeps goal in each segment; under a rule row, where each
+        // followed player plays.
+        var cells: [Int: [Int: Int]] = [:]
+        let followed = a.ruleRows.followed
         if !space.keeperColumns, let gk = a.keeper, a.keeperMinuteRules != nil {
             for (c, group) in space.classes.enumerated() where group.count == 1 {
                 for t in 0..<a.segmentCount {
-                    if let variable = y[c][t][gk], values[variable.index] > 0.5 { inGoal[t] = group.members[0] }
+                    if let variable = y[c][t][gk], values[variable.index] > 0.5 { cells[t, default: [:]][group.members[0]] = gk }
                 }
             }
         }
-        guard colourColumns != nil else { return space.plan(masks: masks, keepers: keeperOf, inGoal: inGoal) }
+        if !followed.isEmpty {
+            for (c, group) in space.classes.enumerated() where group.count == 1 && followed.contains(group.members[0]) {
+                for t in 0..<a.segmentCount {
+                    for (q, variable) in y[c][t] where values[variable.index] > 0.5 { cells[t, default: [:]][group.members[0]] = q }
+                }
+            }
+        }
+        guard colourColumns != nil else { return space.plan(masks: masks, keepers: keeperOf, cells: cells) }
         guard let colour = decodeColours(values, masks: masks, dealt: dealt) else { return nil }
         let keeperOnly = Set(space.colourPool.filter { colour[$0] == nil })
-        guard var plan = space.plan(masks: masks, keepers: keeperOf, keeperOnly: keeperOnly, inGoal: inGoal) else { return nil }
+        guard var plan = space.plan(masks: masks, keepers: keeperOf, keeperOnly: keeperOnly, cells: cells) else { return nil }
         plan.colour = colour
         return plan
     }
@@ -342,8 +382,8 @@ struct LineupPatternModel {
 extension LineupPatternSpace {
     /// A plan from each player's on/off mask and (under `keeperFullPeriods`) each period's keeper: positions by
     /// a least-cost assignment per segment. Nil when a segment cannot be filled.
-    /// `inGoal`: segment → the player the model put in goal (under a keeper minute rule).
-    func plan(masks: [UInt64], keepers: [Int: Int], keeperOnly: Set<Int> = [], inGoal: [Int: Int] = [:]) -> LineupPlan? {
+    /// `cells`: segment → player → the position the model put them at (under a keeper minute rule or a rule row).
+    func plan(masks: [UInt64], keepers: [Int: Int], keeperOnly: Set<Int> = [], cells: [Int: [Int: Int]] = [:]) -> LineupPlan? {
         let a = analysis
         var plan = LineupPlan(segments: a.segmentCount, players: a.playerCount)
         for s in 0..<a.segmentCount {
@@ -355,9 +395,9 @@ extension LineupPatternSpace {
                 guard let p = keepers[a.segments[s].period], on.contains(p) else { return nil }
                 fixed[p] = keeper
             }
-            if let p = inGoal[s], let keeper = a.keeper {
+            for (p, q) in cells[s] ?? [:] {
                 guard on.contains(p) else { return nil }
-                fixed[p] = keeper
+                fixed[p] = q
             }
             guard let assignment = LineupAssignment.positions(a, players: on, fixed: fixed, keeperOpen: !keeperColumns) else { return nil }
             for (p, q) in assignment { plan.cells[s][p] = q }

@@ -481,7 +481,8 @@ struct LineupPatternSpace: Sendable {
         var singles: [[Int]] = []
         // A player in a `together` or `apart` group is a class of their own: the group's rows name them.
         // So is a GK-eligible player under a keeper minute rule: their minutes in goal are their own.
-        let paired = a.pairedPlayers.union(a.keeperMinuteRules?.players ?? [])
+        // And so is a player a rule row names (mustPlay, onePosition, minPositions): their cells are their own.
+        let paired = a.pairedPlayers.union(a.keeperMinuteRules?.players ?? []).union(a.ruleRows.followed)
         for p in a.instance.players.indices {
             guard let rules = rules[p] else { continue }
             if usesKeeperColumns(p) || fixedPosition[p] != nil || paired.contains(p) {
