@@ -151,6 +151,32 @@ import TouchlineTesting
         colourKeepers.players[1].positions.append("GK")
         colourKeepers.rules = LineupRules(mode: .colourGroups, keeperMaxShare: 0.7, keeperMinOutfieldMinutes: 5, keeperTurns: true)
         cases.append(("keepers-colourGroups", colourKeepers))
+        // Positions: d must try FWD, b never changes position, everyone of two segments outfield plays two of
+        // their positions; in a re-plan, b has held DEF (so stays there) and c has played FWD already.
+        var positions = turn
+        positions.turnBased = nil
+        positions.rules = LineupRules(mode: .balanced, minPositions: 2)
+        positions.players[1].onePosition = true
+        positions.players[3].mustPlay = ["FWD"]
+        cases.append(("positions", positions))
+        var livePositions = positions
+        livePositions.players[2].positions = ["FWD", "DEF"]
+        livePositions.state = LineupState(
+            minute: 5, onField: ["k": "GK", "b": "DEF", "c": "FWD"], minutesPlayed: ["k": 5, "b": 5, "c": 5], positionsPlayed: ["c": ["FWD"]])
+        cases.append(("positions-live", livePositions))
+        var turnPositions = turn
+        turnPositions.rules = LineupRules(mode: .turnBased, minPositions: 2)
+        turnPositions.players[3].mustPlay = ["DEF"]
+        cases.append(("positions-turnBased", turnPositions))
+        var markedPositions = marked
+        markedPositions.players[0].mustPlay = ["DEF"]
+        markedPositions.players[2].onePosition = true
+        cases.append(("positions-preMarked", markedPositions))
+        var colourPositions = colours
+        colourPositions.rules = LineupRules(mode: .colourGroups, minPositions: 2)
+        colourPositions.players[4].onePosition = true
+        colourPositions.players[1].mustPlay = ["FWD"]
+        cases.append(("positions-colourGroups", colourPositions))
         return cases
     }
 

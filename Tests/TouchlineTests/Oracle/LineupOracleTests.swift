@@ -129,6 +129,24 @@ import TouchlineTesting
                 instance.state = state
             }
         }
+        // Positions: a player who must play one of their own positions, one who stays in one position, every
+        // player of two segments outfield in two positions; in a re-plan, a player's positions so far.
+        if random.chance(0.2) {
+            let candidates = instance.players.indices.filter { instance.players[$0].isAvailable }
+            if !candidates.isEmpty && random.chance(0.5) {
+                let p = random.pick(candidates)
+                instance.players[p].mustPlay = [random.pick(instance.players[p].positions)]
+            }
+            if !candidates.isEmpty && random.chance(0.5) { instance.players[random.pick(candidates)].onePosition = true }
+            if random.chance(0.4) { instance.rules!.minPositions = 2 }
+            if var state = instance.state, let (id, held) = random.shuffled(Array(state.onField)).first, random.chance(0.5),
+                let player = instance.players.first(where: { $0.id == id })
+            {
+                let others = player.positions.filter { $0 != held && $0 != "GK" }
+                state.positionsPlayed = [id: random.chance(0.5) || others.isEmpty ? [held] : [held, random.pick(others)]]
+                instance.state = state
+            }
+        }
         return instance
     }
 

@@ -9,7 +9,8 @@ extension LineupKind {
     /// A youth squad in the US Youth Soccer small-sided format its size suits, substitutions every 5 minutes,
     /// balanced playtime with a minimum share the squad can meet, keepers who keep a whole period, at most
     /// `minStint` 2 segments on, a cap on changes per window; sometimes an injured player, a late arrival,
-    /// season minutes to balance, an `apart` pair of defenders and a `together` pair.
+    /// season minutes to balance, an `apart` pair of defenders and a `together` pair, a player who must try a
+    /// position, one who stays in one, and `minPositions` 2.
     public static func generate(size: Int, seed: UInt64) -> LineupInstance {
         precondition(generatorSize.range.contains(size), "size out of range")
         var random = SeededRandom(seed: seed)
@@ -86,6 +87,21 @@ extension LineupKind {
             let first = random.pick(outfielders)
             rules.together = [[players[first].id, players[random.pick(outfielders.filter { $0 != first })].id]]
         }
+        // Sometimes positions to learn: a player who must try their second position, one who stays in one
+        // position all match, or everyone in two of their positions. Drawn after the pairs, for the same reason.
+        let versatile = outfielders.filter { players[$0].positions.count >= 2 }
+        // Only a player whose positions others can fill while they try another one.
+        let learners = versatile.filter { p in
+            players[p].positions.allSatisfy { code in
+                players.indices.filter { $0 != p && players[$0].isAvailable && players[$0].positions.contains(code) }.count >= formation[code] ?? 0
+            }
+        }
+        if !learners.isEmpty && random.chance(0.15) {
+            let p = random.pick(learners)
+            players[p].mustPlay = [players[p].positions[1]]
+        }
+        if !versatile.isEmpty && random.chance(0.15) { players[random.pick(versatile)].onePosition = true }
+        if learners.count == versatile.count && random.chance(0.1) { rules.minPositions = 2 }
         return LineupInstance(
             match: match, formation: formation, players: players, rules: rules,
             options: InstanceOptions(timeLimitSeconds: 10))

@@ -41,6 +41,9 @@ struct LineupRuleRows: Sendable {
     var flags: [Flag] = []
     /// The players the rows name.
     var followed: Set<Int> = []
+    /// Players the rules hold to one position whenever they play (`onePosition` with a position held before
+    /// the plan or in `mustPlay`): what the greedy's matching offers them.
+    var only: [Int: Int] = [:]
 
     var isEmpty: Bool { rows.isEmpty }
 
@@ -112,6 +115,9 @@ extension LineupAnalysis {
                 rows.add("mustPlay", p, cells(q), atLeast: 1, name: "must_play[\(ids[p]),\(code)]")
             }
             if player.onePosition == true {
+                if let held = before.first ?? (player.mustPlay ?? []).compactMap({ positions.firstIndex(of: $0) }).first(where: own.contains) {
+                    rows.only[p] = held
+                }
                 if let held = before.first {
                     for q in own where q != held && !open.isEmpty {
                         rows.add("onePosition", p, cells(q), atMost: 0, name: "one_position[\(ids[p]),\(positions[q])]")

@@ -1,6 +1,7 @@
 /// Greedy lineups: segment by segment, the players with the fewest minutes so far go on (within the window
-/// rules), positions by bipartite matching with first-listed positions preferred. One routine per mode; each
-/// result is checked by the verifier and dropped when it breaks a rule.
+/// rules), positions by bipartite matching with first-listed positions preferred, then moved where the position
+/// rules ask (`repairPositions`). One routine per mode; each result is checked by the verifier and dropped when
+/// it breaks a rule.
 enum LineupGreedy {
     /// A legal plan for the instance's mode, or nil.
     /// `seconds`: the time the plan may take (the colour search is the only part that can take long).
@@ -14,14 +15,15 @@ enum LineupGreedy {
         case .turnBased: candidates = turnBased(analysis)
         case .colourGroups: candidates = colourGroups(analysis)
         }
-        /// The plan when it keeps every rule (the colour search does not know the `together` and `apart` groups).
+        /// The plan when it keeps every rule (the colour search does not know the `together` and `apart` groups;
+        /// no routine knows the position rules before `repairPositions`).
         func legal(_ plan: LineupPlan?) -> LineupPlan? {
-            guard let plan else { return nil }
+            guard let plan = plan.map({ repairPositions(analysis, $0) }) else { return nil }
             let findings = LineupVerifier.check(analysis.instance, analysis.solution(plan))
             return findings.structural.isEmpty && findings.broken.isEmpty ? plan : nil
         }
         var best: (plan: LineupPlan, objective: LineupObjective)? = nil
-        for plan in candidates {
+        for plan in candidates.map({ repairPositions(analysis, $0) }) {
             let solution = analysis.solution(plan)
             let findings = LineupVerifier.check(analysis.instance, solution)
             guard findings.structural.isEmpty && findings.broken.isEmpty else { continue }
@@ -30,7 +32,9 @@ enum LineupGreedy {
         }
         if best == nil, analysis.instance.mode == .balanced || analysis.instance.mode == .preMarked {
             // The rotation is myopic: on squads it cannot fill, search over the players' legal patterns.
-            if let space = analysis.enumeratedPatterns(), var repair = LineupPatternRepair(space), let plan = repair.search() {
+            if let space = analysis.enumeratedPatterns(), var repair = LineupPatternRepair(space),
+                let plan = repair.search().map({ repairPositions(analysis, $0) })
+            {
                 let solution = analysis.solution(plan)
                 let findings = LineupVerifier.check(analysis.instance, solution)
                 if findings.structural.isEmpty && findings.broken.isEmpty { return plan }
@@ -81,8 +85,11 @@ enum LineupGreedy {
             assigned[p] = slot
         }
         let locked = Set(fixed.keys)
+        // A player the position rules hold to one position is offered only that one.
+        let only = analysis.ruleRows.only
+        func choices(_ p: Int) -> [Int] { only[p].map { [$0] } ?? analysis.eligible[p] }
         func augment(_ p: Int, _ seen: inout Set<Int>) -> Bool {
-            for k in analysis.eligible[p] {
+            for k in choices(p) {
                 for slot in slotPosition.indices where slotPosition[slot] == k && !seen.contains(slot) {
                     seen.insert(slot)
                     if let other = holder[slot] {
@@ -103,7 +110,7 @@ enum LineupGreedy {
         }
         // Players with fewer options first.
         let order = players.filter { !locked.contains($0) }.sorted {
-            (analysis.eligible[$0].count, $0) < (analysis.eligible[$1].count, $1)
+            (choices($0).count, $0) < (choices($1).count, $1)
         }
         for p in order {
             var seen = Set<Int>()
@@ -118,7 +125,7 @@ enum LineupGreedy {
             for (i, a) in free.enumerated() {
                 for b in free[(i + 1)...] {
                     let (ka, kb) = (result[a]!, result[b]!)
-                    guard ka != kb, analysis.eligible[a].contains(kb), analysis.eligible[b].contains(ka) else { continue }
+                    guard ka != kb, choices(a).contains(kb), choices(b).contains(ka) else { continue }
                     let before = (analysis.preferred[a] == ka ? 1 : 0) + (analysis.preferred[b] == kb ? 1 : 0)
                     let after = (analysis.preferred[a] == kb ? 1 : 0) + (analysis.preferred[b] == ka ? 1 : 0)
                     if after > before {
