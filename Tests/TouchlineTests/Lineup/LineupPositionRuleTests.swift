@@ -129,3 +129,17 @@ import TouchlineTesting
         #expect(Engine.verify(instance, report: greedy, kind: LineupKind.self).isEmpty)
     }
 }
+
+extension LineupInstance {
+    /// The squad without the position rules the generator may draw (`mustPlay`, `onePosition`, `minPositions`):
+    /// for tests that were written about something else on a generated squad and pin that squad's behaviour.
+    var withoutPositionRules: LineupInstance {
+        var copy = self
+        for i in copy.players.indices {
+            copy.players[i].mustPlay = nil
+            copy.players[i].onePosition = nil
+        }
+        copy.rules?.minPositions = nil
+        return copy
+    }
+}
