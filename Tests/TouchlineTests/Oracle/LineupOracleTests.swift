@@ -147,6 +147,18 @@ import TouchlineTesting
                 instance.state = state
             }
         }
+        // Shorter shifts: one or two positions capped at 5 or 10 minutes in a row; in a re-plan, the run so far
+        // of a player on the field.
+        if random.chance(0.15) {
+            let codes = instance.formation.keys.sorted()
+            var caps: [String: Int] = [:]
+            for _ in 0..<random.int(in: 1...2) { caps[random.pick(codes)] = 5 * random.int(in: 1...2) }
+            instance.rules!.maxStintMinutes = caps
+            if var state = instance.state, let (id, _) = random.shuffled(Array(state.onField)).first, random.chance(0.5) {
+                state.stintMinutes = [id: random.pick([0, state.minute])]
+                instance.state = state
+            }
+        }
         return instance
     }
 
