@@ -177,6 +177,25 @@ import TouchlineTesting
         colourPositions.players[4].onePosition = true
         colourPositions.players[1].mustPlay = ["FWD"]
         cases.append(("positions-colourGroups", colourPositions))
+        // Shorter shifts: at most 5 minutes in a row at FWD (10 at DEF in the halves squad); in a re-plan, c has
+        // been at FWD for 5 minutes already.
+        var stints = turn
+        stints.turnBased = nil
+        stints.rules = LineupRules(mode: .balanced, maxStintMinutes: ["FWD": 5])
+        cases.append(("stints", stints))
+        var liveStints = stints
+        liveStints.state = LineupState(
+            minute: 5, onField: ["k": "GK", "b": "DEF", "c": "FWD"], minutesPlayed: ["k": 5, "b": 5, "c": 5], stintMinutes: ["c": 5])
+        cases.append(("stints-live", liveStints))
+        var halvesStints = tiny(LineupRules(mode: .balanced, minShare: 0.25, maxStintMinutes: ["DEF": 10, "GK": 10]))
+        halvesStints.players[1].positions = ["DEF", "GK"]
+        cases.append(("stints-halves", halvesStints))
+        var turnStints = turn
+        turnStints.rules = LineupRules(mode: .turnBased, maxStintMinutes: ["DEF": 5])
+        cases.append(("stints-turnBased", turnStints))
+        var colourStints = colours
+        colourStints.rules = LineupRules(mode: .colourGroups, maxStintMinutes: ["FWD": 5])
+        cases.append(("stints-colourGroups", colourStints))
         return cases
     }
 

@@ -147,6 +147,16 @@ import TouchlineTesting
                 instance.state = state
             }
         }
+        // Shorter shifts: a position capped at 5, 10 or 15 minutes in a row; in a re-plan, the run so far of a
+        // player on the field. (One position, so that each mode keeps its share of squads with a plan.)
+        if random.chance(0.15) {
+            let codes = instance.formation.keys.sorted()
+            instance.rules!.maxStintMinutes = [random.pick(codes): 5 * random.int(in: 1...3)]
+            if var state = instance.state, let (id, _) = random.shuffled(Array(state.onField)).first, random.chance(0.5) {
+                state.stintMinutes = [id: random.pick([0, state.minute])]
+                instance.state = state
+            }
+        }
         return instance
     }
 

@@ -127,13 +127,16 @@ public struct LineupRules: Sendable, Codable, Equatable {
     /// Every player who plays at least two segments outfield plays at least this many different outfield
     /// positions of their own (all of them when they list fewer). Default: no minimum.
     public var minPositions: Int?
+    /// Position code to the most minutes a player plays in a row at it (`{"FWD": 10}`): a run at one position
+    /// ends on the bench, at another position or at a period's start. Default: no limit.
+    public var maxStintMinutes: [String: Int]?
 
     public init(
         mode: LineupMode? = nil, minShare: Double? = nil, maxConsecutiveBench: Int? = nil,
         keeperFullPeriods: Bool? = nil, maxChangesPerWindow: Int? = nil, minStint: Int? = nil,
         seasonBalance: Bool? = nil, apart: [[String]]? = nil, together: [[String]]? = nil,
         keeperMaxShare: Double? = nil, keeperMinOutfieldMinutes: Int? = nil, keeperTurns: Bool? = nil,
-        minPositions: Int? = nil
+        minPositions: Int? = nil, maxStintMinutes: [String: Int]? = nil
     ) {
         self.mode = mode
         self.minShare = minShare
@@ -148,6 +151,7 @@ public struct LineupRules: Sendable, Codable, Equatable {
         self.keeperMinOutfieldMinutes = keeperMinOutfieldMinutes
         self.keeperTurns = keeperTurns
         self.minPositions = minPositions
+        self.maxStintMinutes = maxStintMinutes
     }
 
     /// The most minutes a player may keep goal in regulation time under `keeperMaxShare` (nil: no limit), for a
@@ -240,15 +244,19 @@ public struct LineupState: Sendable, Codable, Equatable {
     /// Positions each player has played so far (absent: none besides their place in `onField`); read by
     /// `mustPlay`, `onePosition` and `minPositions`.
     public var positionsPlayed: [String: [String]]?
+    /// Minutes each player on the field has held their `onField` position without a break up to `minute`
+    /// (absent: 0); read by `rules.maxStintMinutes` when the re-plan starts within a period.
+    public var stintMinutes: [String: Int]?
     public init(
         minute: Int, onField: [String: String], minutesPlayed: [String: Int]? = nil, keeperMinutes: [String: Int]? = nil,
-        positionsPlayed: [String: [String]]? = nil
+        positionsPlayed: [String: [String]]? = nil, stintMinutes: [String: Int]? = nil
     ) {
         self.minute = minute
         self.onField = onField
         self.minutesPlayed = minutesPlayed
         self.keeperMinutes = keeperMinutes
         self.positionsPlayed = positionsPlayed
+        self.stintMinutes = stintMinutes
     }
 
     /// The positions a player has played before `minute`: `positionsPlayed` and their place in `onField`.

@@ -158,6 +158,41 @@ extension LineupAnalysis {
                 rows.add("minPositions", p, distinct, atLeast: 0, name: "min_positions[\(ids[p])]")
             }
         }
+        addStintRows(&rows)
         return rows
+    }
+
+    /// `rules.maxStintMinutes`: for each player, capped position q of theirs and planned segment i, the
+    /// shortest run of segments i…j within i's period longer than the cap is not all at q:
+    /// Σ_{s=i…j} at(p,s,q) ≤ j − i. A run in progress at a re-plan within a period (`state.stintMinutes`) adds
+    /// its minutes to the windows from the first planned segment. Every run too long contains such a window
+    /// from its first segment, so the rows allow exactly the plans the rule allows.
+    func addStintRows(_ rows: inout LineupRuleRows) {
+        let caps = rules.maxStintMinutes ?? [:]
+        guard !caps.isEmpty else { return }
+        let ids = instance.players.map(\.id)
+        let starts = Set(periodStarts)
+        let state = instance.state
+        for (p, player) in instance.players.enumerated() where player.isAvailable {
+            for q in eligible[p] where slots[q] > 0 {
+                guard let cap = caps[positions[q]] else { continue }
+                let carried = state.flatMap { state in
+                    state.onField[player.id] == positions[q] && !starts.contains(state.minute) ? state.stintMinutes?[player.id] ?? 0 : nil
+                }
+                for i in 0..<segmentCount {
+                    var minutes = (i == 0 ? carried ?? 0 : 0)
+                    var j = i
+                    while j < segmentCount && (j == i || !starts.contains(segments[j].start)) && canPlay[p][j] {
+                        minutes += segments[j].length
+                        if minutes > cap { break }
+                        j += 1
+                    }
+                    guard j < segmentCount, minutes > cap, canPlay[p][j] else { continue }
+                    rows.add(
+                        "maxStintMinutes", p, (i...j).map { (.at(p: p, s: $0, q: q), 1) }, atMost: Double(j - i),
+                        name: "max_stint[\(ids[p]),\(positions[q]),\(i)]")
+                }
+            }
+        }
     }
 }

@@ -90,7 +90,9 @@ extension LineupKind {
                 "keeperTurns": {"type": "boolean", "default": false,
                                 "description": "every available player who lists GK and is there keeps goal at least one segment"},
                 "minPositions": {"type": "integer", "minimum": 1, "maximum": 11,
-                                 "description": "every player who plays at least two segments outfield plays at least this many different outfield positions of their own (all of them when they list fewer; absent: no minimum)"}
+                                 "description": "every player who plays at least two segments outfield plays at least this many different outfield positions of their own (all of them when they list fewer; absent: no minimum)"},
+                "maxStintMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 720},
+                                    "description": "position code to the most minutes a player plays in a row at it (a run ends on the bench, at another position or at a period's start)", "default": {}}
               }
             },
             "locks": {
@@ -150,7 +152,8 @@ extension LineupKind {
                 "onField": {"type": "object", "additionalProperties": {"type": "string"}, "description": "player id to the position they hold now"},
                 "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes played so far; count toward every minute rule", "default": {}},
                 "keeperMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes kept in goal so far (part of minutesPlayed); count toward the keeper rules", "default": {}},
-                "positionsPlayed": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}, "description": "player id to the positions played so far (with their place in onField); count toward mustPlay, onePosition and minPositions", "default": {}}
+                "positionsPlayed": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}, "description": "player id to the positions played so far (with their place in onField); count toward mustPlay, onePosition and minPositions", "default": {}},
+                "stintMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to the minutes they have held their onField position without a break up to minute; count toward maxStintMinutes", "default": {}}
               }
             }
           },

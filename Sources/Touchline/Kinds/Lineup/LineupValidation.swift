@@ -120,6 +120,12 @@ extension LineupInstance {
             issues.require((1...11).contains(least), "rules.minPositions", "expected 1 to 11 positions, got \(least)")
         }
         if let stint = rules.minStint { issues.require(stint >= 1, "rules.minStint", "expected a whole number of segments >= 1") }
+        for (code, minutes) in (rules.maxStintMinutes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if !codes.contains(code) {
+                issues.add("rules.maxStintMinutes.\(code)", "\"\(code)\" is not in the formation (\(codes.sorted().joined(separator: ", ")))")
+            }
+            issues.require(minutes >= 1 && minutes <= 720, "rules.maxStintMinutes.\(code)", "expected 1 to 720 minutes, got \(minutes)")
+        }
         for (name, groups) in [("apart", rules.apart ?? []), ("together", rules.together ?? [])] {
             for (g, group) in groups.enumerated() {
                 let path = "rules.\(name)[\(g)]"
@@ -235,6 +241,14 @@ extension LineupInstance {
                 issues.require(
                     minutes >= 0 && minutes <= played, "state.keeperMinutes.\(id)",
                     "expected 0 to \(played) minutes (minutes in goal are part of state.minutesPlayed), got \(minutes)")
+            }
+            for (id, minutes) in (state.stintMinutes ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard known(id, "state.stintMinutes.\(id)") else { continue }
+                if state.onField[id] == nil {
+                    issues.add("state.stintMinutes.\(id)", "\(id) is not in state.onField; a stint is the run up to minute of a player on the field")
+                }
+                issues.require(
+                    minutes >= 0 && minutes <= state.minute, "state.stintMinutes.\(id)", "expected 0 to \(state.minute) minutes, got \(minutes)")
             }
             for (id, played) in (state.positionsPlayed ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard known(id, "state.positionsPlayed.\(id)") else { continue }

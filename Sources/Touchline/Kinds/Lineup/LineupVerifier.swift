@@ -306,6 +306,7 @@ enum LineupVerifier {
             checkKeeperMinutes(instance, segments, grid, &findings)
         }
         checkPositionRules(instance, segments, grid, &findings)
+        if !(rules.maxStintMinutes ?? [:]).isEmpty { checkStints(instance, segments, grid, &findings) }
         if replan, formation["GK"] != nil,
             let (id, _) = stateOn.first(where: { $0.value == "GK" }), let p = index[id], available(p)
         {
@@ -391,6 +392,42 @@ enum LineupVerifier {
                 let needed = min(least, own.count)
                 if outfield >= 2 && distinct < needed {
                     findings.broken.append("minPositions: \(name) plays \(distinct) outfield position\(distinct == 1 ? "" : "s"), below \(needed)")
+                }
+            }
+        }
+    }
+
+    /// The minutes each period starts at, regulation and overtime.
+    static func periodStarts(_ match: LineupMatch) -> Set<Int> {
+        let regulation = match.periods * match.periodMinutes
+        let overtime = (0..<(match.overtime?.periods ?? 0)).map { regulation + $0 * match.overtime!.periodMinutes }
+        return Set((0..<match.periods).map { $0 * match.periodMinutes } + overtime)
+    }
+
+    /// `rules.maxStintMinutes`: a run of segments at one capped position, unbroken by the bench, another
+    /// position or a period's start (and the minutes before a re-plan within a period, by `state.stintMinutes`),
+    /// lasts at most the cap. One finding per player and position, naming the first run too long.
+    static func checkStints(_ instance: LineupInstance, _ segments: [LineupSegment], _ grid: [[String?]], _ findings: inout Findings) {
+        let caps = instance.rules?.maxStintMinutes ?? [:]
+        let starts = periodStarts(instance.match)
+        for (p, player) in instance.players.enumerated() where player.isAvailable {
+            var reported = Set<String>()
+            var run: (code: String, from: Int, minutes: Int)? = nil
+            if let state = instance.state, let code = state.onField[player.id], !starts.contains(state.minute) {
+                let before = state.stintMinutes?[player.id] ?? 0
+                run = (code, state.minute - before, before)
+            }
+            for (s, segment) in segments.enumerated() {
+                if starts.contains(segment.start) { run = nil }
+                guard let code = grid[s][p] else {
+                    run = nil
+                    continue
+                }
+                if run?.code == code { run!.minutes += segment.end - segment.start } else { run = (code, segment.start, segment.end - segment.start) }
+                if let cap = caps[code], let run, run.minutes > cap, !reported.contains(code) {
+                    reported.insert(code)
+                    findings.broken.append(
+                        "maxStintMinutes: \(player.displayName) plays \(code) from min \(run.from) to \(segment.end) in a row, above \(cap) minutes")
                 }
             }
         }
