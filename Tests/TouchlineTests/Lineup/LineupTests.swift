@@ -196,6 +196,21 @@ import TouchlineTesting
         var colourStints = colours
         colourStints.rules = LineupRules(mode: .colourGroups, maxStintMinutes: ["FWD": 5])
         cases.append(("stints-colourGroups", colourStints))
+        // Strength: ratings 3, 2, 2, 1, 0 and every field at least 0.8 of the strongest present (or all of it).
+        func rated(_ instance: LineupInstance, _ share: Double) -> LineupInstance {
+            var rated = instance
+            for (p, rating) in [3.0, 2, 2, 1, 0, 1, 2].enumerated() where p < rated.players.count { rated.players[p].rating = rating }
+            var rules = rated.rules ?? LineupRules()
+            rules.strength = LineupStrength(minShare: share)
+            rated.rules = rules
+            return rated
+        }
+        cases.append(("strength", rated(stints, 0.8)))
+        cases.append(("strength-all", rated(stints, 1)))
+        cases.append(("strength-live", rated(liveStints, 0.8)))
+        cases.append(("strength-turnBased", rated(turn, 0.75)))
+        cases.append(("strength-preMarked", rated(marked, 0.75)))
+        cases.append(("strength-colourGroups", rated(colours, 0.75)))
         return cases
     }
 

@@ -157,6 +157,12 @@ import TouchlineTesting
                 instance.state = state
             }
         }
+        // Strength: ratings 0 to 3 for every player and a field held to a share of the strongest present.
+        // (In one squad in ten, the shares below 0.9: more left too few pre-marked squads with a plan.)
+        if random.chance(0.1) {
+            for p in instance.players.indices { instance.players[p].rating = Double(random.int(in: 0...3)) }
+            instance.rules!.strength = LineupStrength(minShare: random.pick([0.5, 0.75]))
+        }
         return instance
     }
 

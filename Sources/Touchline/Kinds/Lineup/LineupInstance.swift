@@ -60,11 +60,13 @@ public struct LineupPlayer: Sendable, Codable, Equatable {
     /// The player never changes position within the match (the position held before a re-plan included).
     /// Default false.
     public var onePosition: Bool?
+    /// The coach's rating of the player (a non-negative number), read by `rules.strength`. Default: none.
+    public var rating: Double?
 
     public init(
         id: String, name: String? = nil, number: Int? = nil, positions: [String], status: Status? = nil,
         seasonMinutes: Int? = nil, minMinutes: Int? = nil, maxMinutes: Int? = nil, arrivesAt: Int? = nil,
-        mustPlay: [String]? = nil, onePosition: Bool? = nil
+        mustPlay: [String]? = nil, onePosition: Bool? = nil, rating: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -77,6 +79,7 @@ public struct LineupPlayer: Sendable, Codable, Equatable {
         self.arrivesAt = arrivesAt
         self.mustPlay = mustPlay
         self.onePosition = onePosition
+        self.rating = rating
     }
 
     public var displayName: String { name ?? id }
@@ -130,13 +133,15 @@ public struct LineupRules: Sendable, Codable, Equatable {
     /// Position code to the most minutes a player plays in a row at it (`{"FWD": 10}`): a run at one position
     /// ends on the bench, at another position or at a period's start. Default: no limit.
     public var maxStintMinutes: [String: Int]?
+    /// Strength on the field, by `players[].rating` (``LineupStrength``). Default: none.
+    public var strength: LineupStrength?
 
     public init(
         mode: LineupMode? = nil, minShare: Double? = nil, maxConsecutiveBench: Int? = nil,
         keeperFullPeriods: Bool? = nil, maxChangesPerWindow: Int? = nil, minStint: Int? = nil,
         seasonBalance: Bool? = nil, apart: [[String]]? = nil, together: [[String]]? = nil,
         keeperMaxShare: Double? = nil, keeperMinOutfieldMinutes: Int? = nil, keeperTurns: Bool? = nil,
-        minPositions: Int? = nil, maxStintMinutes: [String: Int]? = nil
+        minPositions: Int? = nil, maxStintMinutes: [String: Int]? = nil, strength: LineupStrength? = nil
     ) {
         self.mode = mode
         self.minShare = minShare
@@ -152,6 +157,7 @@ public struct LineupRules: Sendable, Codable, Equatable {
         self.keeperTurns = keeperTurns
         self.minPositions = minPositions
         self.maxStintMinutes = maxStintMinutes
+        self.strength = strength
     }
 
     /// The most minutes a player may keep goal in regulation time under `keeperMaxShare` (nil: no limit), for a
@@ -173,6 +179,52 @@ public struct LineupRules: Sendable, Codable, Equatable {
 
     /// `minStint`, or its default.
     public var resolvedMinStint: Int { minStint ?? Self.defaultMinStint }
+}
+
+/// `rules.strength`: `{"minShare": 0.9}` holds every segment's field to a share of the strongest field the
+/// squad has there; `"balanced"` names the objective level `strengthGap`, which this version does not have
+/// (validation says so).
+public struct LineupStrength: Sendable, Codable, Equatable {
+    /// Every planned segment's sum of the ratings on the field is at least this share of the sum of the
+    /// highest ratings of as many players present in that segment (available and arrived) as the formation
+    /// puts on the field.
+    public var minShare: Double?
+    /// `"balanced"`: the objective level `strengthGap` (not built; validation rejects it).
+    public var balanced: Bool
+
+    public init(minShare: Double) {
+        self.minShare = minShare
+        self.balanced = false
+    }
+
+    public static let balancedValue = "balanced"
+
+    private enum CodingKeys: String, CodingKey { case minShare }
+
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard text == Self.balancedValue else {
+                throw DecodingError.dataCorruptedError(
+                    in: single, debugDescription: "expected \"\(Self.balancedValue)\" or {\"minShare\": a share from 0 to 1}, got \"\(text)\"")
+            }
+            minShare = nil
+            balanced = true
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        minShare = try container.decode(Double.self, forKey: .minShare)
+        balanced = false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if balanced {
+            var single = encoder.singleValueContainer()
+            try single.encode(Self.balancedValue)
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(minShare, forKey: .minShare)
+        }
+    }
 }
 
 /// The coach's override: a player on (optionally in a position) or off over `[from, to)`.

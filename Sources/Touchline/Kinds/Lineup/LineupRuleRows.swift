@@ -37,7 +37,22 @@ struct LineupRuleRows: Sendable {
         var value: @Sendable (LineupPlan) -> Bool
     }
 
+    /// A row over who is on the field in one segment, not over one player: Σ coefficient·on(p,s) ≥ lower
+    /// (`rules.strength`). Its players are not followed: the pattern model keeps a class of players with
+    /// equal coefficients (``weights``) and reads the class's count on the field.
+    struct SumRow: Sendable {
+        var rule: String
+        var segment: Int
+        var terms: [(player: Int, coefficient: Double)]
+        var lower: Double
+        var name: String
+    }
+
     var rows: [Row] = []
+    var sums: [SumRow] = []
+    /// Each player's coefficient in the sum rows (their rating), when there are sum rows: players with
+    /// different weights are told apart (pattern classes, the compact model's interchangeable groups).
+    var weights: [Int: Double] = [:]
     var flags: [Flag] = []
     /// The players the rows name.
     var followed: Set<Int> = []
@@ -45,7 +60,15 @@ struct LineupRuleRows: Sendable {
     /// the plan or in `mustPlay`): what the greedy's matching offers them.
     var only: [Int: Int] = [:]
 
-    var isEmpty: Bool { rows.isEmpty }
+    var isEmpty: Bool { rows.isEmpty && sums.isEmpty }
+
+    /// How far below its bound a sum row's value may fall and still hold: the ratings are decimals, and a
+    /// bound such as 0.9 × 30 is not exact in binary. The verifier allows the same.
+    static let sumTolerance = LineupVerifier.strengthTolerance
+
+    func holds(_ row: SumRow, _ plan: LineupPlan) -> Bool {
+        row.terms.reduce(0) { $0 + (plan.cells[row.segment][$1.player] != nil ? $1.coefficient : 0) } >= row.lower
+    }
 
     mutating func flag(_ name: String, _ value: @escaping @Sendable (LineupPlan) -> Bool) -> Term {
         flags.append(Flag(name: name, value: value))
@@ -159,7 +182,26 @@ extension LineupAnalysis {
             }
         }
         addStintRows(&rows)
+        addStrengthRows(&rows)
         return rows
+    }
+
+    /// `rules.strength` with `minShare`: in each planned segment s, Σ_p rating_p · on(p,s) ≥ share × the sum of
+    /// the highest ratings of `fieldSize` players present in s (available and arrived), less the tolerance.
+    func addStrengthRows(_ rows: inout LineupRuleRows) {
+        guard let share = rules.strength?.minShare, share > 0 else { return }
+        let ratings = instance.players.map { $0.rating ?? 0 }
+        for (p, player) in instance.players.enumerated() where player.isAvailable { rows.weights[p] = ratings[p] }
+        for s in 0..<segmentCount {
+            let present = instance.players.indices.filter { canPlay[$0][s] }
+            let best = present.map { ratings[$0] }.sorted(by: >).prefix(fieldSize).reduce(0, +)
+            let floor = share * best
+            guard floor > LineupRuleRows.sumTolerance else { continue }
+            rows.sums.append(
+                LineupRuleRows.SumRow(
+                    rule: "strength", segment: s, terms: present.filter { ratings[$0] > 0 }.map { (player: $0, coefficient: ratings[$0]) },
+                    lower: floor - LineupRuleRows.sumTolerance, name: "strength[\(s)]"))
+        }
     }
 
     /// `rules.maxStintMinutes`: for each player, capped position q of theirs and planned segment i, the

@@ -55,7 +55,8 @@ extension LineupKind {
                   "maxMinutes": {"type": "integer", "minimum": 0, "maximum": 100000, "description": "minutes the player plays at most over the whole match (absent: no limit)"},
                   "arrivesAt": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the player arrives; plays only segments starting then or later", "default": 0},
                   "mustPlay": {"type": "array", "items": {"type": "string"}, "default": [], "description": "position codes of their own the player plays at least one segment at (or already has, by state.positionsPlayed)"},
-                  "onePosition": {"type": "boolean", "default": false, "description": "the player never changes position within the match (the one held before a re-plan included)"}
+                  "onePosition": {"type": "boolean", "default": false, "description": "the player never changes position within the match (the one held before a re-plan included)"},
+                  "rating": {"type": "number", "minimum": 0, "maximum": 1000000, "description": "the coach's rating of the player, read by rules.strength (absent: none; every available player needs one under rules.strength)"}
                 }
               }
             },
@@ -92,7 +93,13 @@ extension LineupKind {
                 "minPositions": {"type": "integer", "minimum": 1, "maximum": 11,
                                  "description": "every player who plays at least two segments outfield plays at least this many different outfield positions of their own (all of them when they list fewer; absent: no minimum)"},
                 "maxStintMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 720},
-                                    "description": "position code to the most minutes a player plays in a row at it (a run ends on the bench, at another position or at a period's start)", "default": {}}
+                                    "description": "position code to the most minutes a player plays in a row at it (a run ends on the bench, at another position or at a period's start)", "default": {}},
+                "strength": {"description": "strength on the field by players[].rating: {\"minShare\": s} holds every segment's on-field rating sum to at least s times the sum of the highest ratings of as many players present in that segment as the formation puts on the field (absent: no effect); \"balanced\" (an objective level strengthGap) is not built yet",
+                             "oneOf": [
+                               {"enum": ["balanced"]},
+                               {"type": "object", "required": ["minShare"], "properties": {
+                                 "minShare": {"type": "number", "minimum": 0, "maximum": 1, "description": "the share of the strongest field present that every segment's field keeps"}}}
+                             ]}
               }
             },
             "locks": {

@@ -126,6 +126,25 @@ extension LineupInstance {
             }
             issues.require(minutes >= 1 && minutes <= 720, "rules.maxStintMinutes.\(code)", "expected 1 to 720 minutes, got \(minutes)")
         }
+        for (index, player) in players.enumerated() {
+            guard let rating = player.rating else { continue }
+            issues.require(
+                rating.isFinite && rating >= 0 && rating <= 1_000_000, "players[\(index)].rating",
+                "expected a rating from 0 to 1000000, got \(rating)")
+        }
+        if let strength = rules.strength {
+            if strength.balanced {
+                issues.add(
+                    "rules.strength",
+                    "\"balanced\" (the objective level strengthGap) is not built yet; {\"minShare\": 0.9} holds every segment's field to 90 % of the strongest field present")
+            }
+            if let share = strength.minShare {
+                issues.require(share.isFinite && share >= 0 && share <= 1, "rules.strength.minShare", "expected a share from 0 to 1, got \(share)")
+            }
+            for (index, player) in players.enumerated() where player.isAvailable && player.rating == nil {
+                issues.add("players[\(index)].rating", "rules.strength needs every available player's rating; \(player.displayName) has none")
+            }
+        }
         for (name, groups) in [("apart", rules.apart ?? []), ("together", rules.together ?? [])] {
             for (g, group) in groups.enumerated() {
                 let path = "rules.\(name)[\(g)]"

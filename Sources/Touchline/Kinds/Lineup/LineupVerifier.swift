@@ -307,6 +307,7 @@ enum LineupVerifier {
         }
         checkPositionRules(instance, segments, grid, &findings)
         if !(rules.maxStintMinutes ?? [:]).isEmpty { checkStints(instance, segments, grid, &findings) }
+        if let share = rules.strength?.minShare, share > 0 { checkStrength(instance, share, segments, grid, fieldSize, &findings) }
         if replan, formation["GK"] != nil,
             let (id, _) = stateOn.first(where: { $0.value == "GK" }), let p = index[id], available(p)
         {
@@ -431,6 +432,34 @@ enum LineupVerifier {
                 }
             }
         }
+    }
+
+    /// How far below its floor a field's rating sum may fall and still hold (ratings are decimals).
+    static let strengthTolerance = 1e-6
+
+    /// `rules.strength.minShare`: in every planned segment the ratings of the players on the field sum to at
+    /// least the share of the best sum of as many ratings of players present then (available and arrived) as
+    /// the formation has places. One finding, naming the first segment below and how many are.
+    static func checkStrength(
+        _ instance: LineupInstance, _ share: Double, _ segments: [LineupSegment], _ grid: [[String?]], _ fieldSize: Int,
+        _ findings: inout Findings
+    ) {
+        let players = instance.players
+        var below: [(segment: LineupSegment, sum: Double, floor: Double)] = []
+        for (s, segment) in segments.enumerated() {
+            let present = players.indices.filter { players[$0].isAvailable && segment.start >= (players[$0].arrivesAt ?? 0) }
+            let best = present.map { players[$0].rating ?? 0 }.sorted(by: >).prefix(fieldSize).reduce(0, +)
+            let sum = players.indices.filter { grid[s][$0] != nil }.reduce(0) { $0 + (players[$1].rating ?? 0) }
+            if sum < share * best - strengthTolerance { below.append((segment, sum, share * best)) }
+        }
+        guard let first = below.first else { return }
+        func number(_ x: Double) -> String {
+            let rounded = (x * 100).rounded() / 100
+            return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        }
+        findings.broken.append(
+            "strength: the field's ratings sum to \(number(first.sum)) in min \(first.segment.start)–\(first.segment.end), below \(number(first.floor)) "
+                + "(\(number(share)) of the strongest field present)" + (below.count > 1 ? " and \(below.count - 1) more segments" : ""))
     }
 
     static func checkPreMarked(

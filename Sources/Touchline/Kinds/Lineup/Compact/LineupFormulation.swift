@@ -294,6 +294,14 @@ struct LineupModelBuilder {
             if let lower = row.lower { model.add((slack.map { expression + reach * $0 } ?? expression) >= lower, name: row.name) }
             if let upper = row.upper { model.add((slack.map { expression - reach * $0 } ?? expression) <= upper, name: row.name) }
         }
+        guard !rules.sums.isEmpty else { return }
+        let sums = rules.sums
+        let slack = breakVariable("strength") { plan in sums.allSatisfy { rules.holds($0, plan) } ? 0 : 1 }
+        for row in sums {
+            var expression = LinearExpression()
+            for (p, coefficient) in row.terms { expression.add(on(p, row.segment), scale: coefficient) }
+            model.add((slack.map { expression + row.lower * $0 } ?? expression) >= row.lower, name: row.name)
+        }
     }
 
     mutating func addKeeperRules() {
@@ -717,12 +725,13 @@ extension LineupAnalysis {
             var high: Int?
             var offset: Int
             var base: Int
+            var weight: Double?
         }
         var groups: [Signature: [Int]] = [:]
         for (p, player) in instance.players.enumerated() where player.isAvailable && !named.contains(player.id) {
             let signature = Signature(
                 positions: player.positions, arrives: player.arrivesAt ?? 0, low: player.minMinutes,
-                high: player.maxMinutes, offset: spreadOffset[p], base: base[p])
+                high: player.maxMinutes, offset: spreadOffset[p], base: base[p], weight: ruleRows.weights[p])
             groups[signature, default: []].append(p)
         }
         return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }

@@ -273,6 +273,16 @@ struct LineupPatternModel {
             if let lower = row.lower { model.add(expression >= lower, name: row.name) }
             if let upper = row.upper { model.add(expression <= upper, name: row.name) }
         }
+        // A sum row reads each class's count on the field once: the members of a class share their weight.
+        var classOfPlayer: [Int: Int] = [:]
+        for (c, group) in space.classes.enumerated() { for p in group.members { classOfPlayer[p] = c } }
+        for row in rules.sums {
+            var weight: [Int: Double] = [:]
+            for (p, coefficient) in row.terms { if let c = classOfPlayer[p] { weight[c] = coefficient } }
+            var expression = LinearExpression()
+            for (c, coefficient) in weight.sorted(by: { $0.key < $1.key }) { expression.add(onField[c][row.segment], scale: coefficient) }
+            model.add(expression >= row.lower, name: row.name)
+        }
     }
 
     /// The model's values for a plan whose every player follows a pattern of the window (nil otherwise).

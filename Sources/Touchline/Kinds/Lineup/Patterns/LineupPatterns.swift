@@ -474,6 +474,8 @@ struct LineupPatternSpace: Sendable {
             /// Turn-based: the place in the starting queue; colour groups: the fixed colour.
             var rank: Int?
             var colour: String?
+            /// Under a sum row (`rules.strength`): the player's weight in it.
+            var weight: Double?
         }
         let spread = Set(a.spreadPlayers)
         var order: [Key] = []
@@ -494,7 +496,8 @@ struct LineupPatternSpace: Sendable {
                 rules: rules, eligible: a.eligible[p], preferred: a.preferred[p], spread: spread.contains(p),
                 offset: a.base[p] + a.spreadOffset[p],
                 rank: a.instance.mode == .turnBased ? a.instance.turnBased?.queue?.firstIndex(of: id) : nil,
-                colour: a.instance.mode == .colourGroups ? a.instance.colourGroups?.assignment?[id] : nil)
+                colour: a.instance.mode == .colourGroups ? a.instance.colourGroups?.assignment?[id] : nil,
+                weight: a.ruleRows.weights[p])
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(p)
         }
