@@ -35,8 +35,14 @@ struct SolveFlags: ParsableArguments {
     @Flag(help: "Fields the schema does not know are errors (exit 65) instead of warnings; options.strict in the instance.")
     var strict = false
 
+    @Flag(
+        help:
+            "An unknown field that is a near miss of a known one (arrives for arrivesAt) is a warning, not an error (exit 65); options.lenient in the instance."
+    )
+    var lenient = false
+
     var overrides: InstanceOptions {
-        InstanceOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap, strict: strict ? true : nil)
+        InstanceOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap, strict: strict ? true : nil, lenient: lenient ? true : nil)
     }
     @Flag(
         help:

@@ -12,9 +12,12 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fields the schema does not know are errors instead of warnings (also options.strict in the instance).")
     var strict = false
 
+    @Flag(help: "An unknown field that is a near miss of a known one (arrives for arrivesAt) is a warning, not an error (also options.lenient).")
+    var lenient = false
+
     func run() throws {
         let data = try IO.read(file)
-        let issues = JSONFrontEnd.validate(data, strict: strict)
+        let issues = JSONFrontEnd.validate(data, strict: strict, lenient: lenient)
         if issues.isEmpty || !issues.contains(where: { $0.message.hasPrefix("unknown field") }) {
             for warning in JSONFrontEnd.warnings(data) { IO.error("warning: \(warning)") }
         }

@@ -47,7 +47,7 @@ import TouchlineTesting
     @Test(arguments: (Solvers.isMILPAvailable ? [(InstanceOptions.Method.milp, 18, UInt64(3))] : []) + [(.builtin, 12, 1)])
     func lineupProgressIsInTheLevelsUnits(_ method: InstanceOptions.Method, size: Int, seed: UInt64) async throws {
         // The levels' events are what this test is about; position rules are tested on their own.
-        let instance = LineupKind.generate(size: size, seed: seed).withoutPositionRules
+        let instance = LineupKind.generate(size: size, seed: seed).withoutDrawnRules
         let events = Events()
         let report = try await Engine.solve(
             instance, kind: LineupKind.self, options: InstanceOptions(method: method, timeLimitSeconds: 30),
@@ -166,7 +166,7 @@ import TouchlineTesting
                 #expect(latency < 5, "a cancelled solve took \(latency) s to stop")
             default:
                 // A colour-groups squad of 16 whose proof takes longer than 10 s on these machines.
-                var instance = LineupKind.generate(size: 16, seed: 2)
+                var instance = LineupKind.generate(size: 16, seed: 2).withoutDrawnRules
                 var rules = instance.rules ?? LineupRules()
                 rules.mode = .colourGroups
                 instance.rules = rules

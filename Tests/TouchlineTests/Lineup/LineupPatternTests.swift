@@ -244,7 +244,7 @@ import TouchlineTesting
             /// makes them.
             static func colourSquad(size: Int, seed: UInt64) -> LineupInstance {
                 // The colour structure is what these tests are about; position rules are tested on their own.
-                var instance = LineupKind.generate(size: size, seed: seed).withoutPositionRules
+                var instance = LineupKind.generate(size: size, seed: seed).withoutDrawnRules
                 instance.rules?.mode = .colourGroups
                 let available = instance.players.filter(\.isAvailable).count
                 instance.colourGroups = ColourGroupRules(colours: available >= 10 ? ["red", "blue", "green"] : ["red", "blue"])

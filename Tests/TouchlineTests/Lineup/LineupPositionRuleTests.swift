@@ -131,15 +131,17 @@ import TouchlineTesting
 }
 
 extension LineupInstance {
-    /// The squad without the position rules the generator may draw (`mustPlay`, `onePosition`, `minPositions`):
+    /// The squad without the rules the generator may draw on positions and strength (`mustPlay`, `onePosition`,
+    /// `minPositions`, `rules.strength`):
     /// for tests that were written about something else on a generated squad and pin that squad's behaviour.
-    var withoutPositionRules: LineupInstance {
+    var withoutDrawnRules: LineupInstance {
         var copy = self
         for i in copy.players.indices {
             copy.players[i].mustPlay = nil
             copy.players[i].onePosition = nil
         }
         copy.rules?.minPositions = nil
+        copy.rules?.strength = nil
         return copy
     }
 }

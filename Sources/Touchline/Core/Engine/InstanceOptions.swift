@@ -32,6 +32,10 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
     public var warmStart: Bool?
     /// Fields the kind's schema does not know are errors (status `invalid`) instead of warnings. Default false.
     public var strict: Bool?
+    /// An unknown field that is a near miss of a known one (`arrives` for `arrivesAt`) is a warning instead of
+    /// an error. Default false: the field it means would take its default, and the plan would not be the one
+    /// asked for.
+    public var lenient: Bool?
     /// Which integer program a kind with more than one solves and exports (lineups: `compact` for the compact
     /// model instead of the pattern engine, a cross-check of one against the other). Default `auto`.
     public var formulation: Formulation?
@@ -48,7 +52,7 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
 
     public init(
         method: Method? = nil, timeLimitSeconds: Double? = nil, mipGap: Double? = nil, memoryLimitMB: Int? = nil,
-        warmStart: Bool? = nil, strict: Bool? = nil, formulation: Formulation? = nil
+        warmStart: Bool? = nil, strict: Bool? = nil, formulation: Formulation? = nil, lenient: Bool? = nil
     ) {
         self.method = method
         self.timeLimitSeconds = timeLimitSeconds
@@ -57,6 +61,7 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
         self.warmStart = warmStart
         self.strict = strict
         self.formulation = formulation
+        self.lenient = lenient
     }
 
     /// What an absent field means, as the schema's `default` says it (the schema literal reads these).
@@ -90,6 +95,8 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
                          "description": "offer the greedy plan to the MILP as its first incumbent"},
            "strict": {"type": "boolean", "default": false,
                       "description": "fields the schema does not know are errors instead of warnings"},
+           "lenient": {"type": "boolean", "default": false,
+                       "description": "an unknown field that is a near miss of a known one (arrives for arrivesAt) is a warning instead of an error"},
            "formulation": {"enum": ["auto", "compact"], "default": "\#(defaultFormulation.rawValue)",
                            "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"}}}
         """#
@@ -105,7 +112,7 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
             method: overrides.method ?? method, timeLimitSeconds: overrides.timeLimitSeconds ?? timeLimitSeconds,
             mipGap: overrides.mipGap ?? mipGap, memoryLimitMB: overrides.memoryLimitMB ?? memoryLimitMB,
             warmStart: overrides.warmStart ?? warmStart, strict: overrides.strict ?? strict,
-            formulation: overrides.formulation ?? formulation)
+            formulation: overrides.formulation ?? formulation, lenient: overrides.lenient ?? lenient)
     }
 
     func validate(into issues: inout IssueCollector, path: String = "options") {

@@ -184,6 +184,10 @@ public protocol ProblemKind: Sendable {
 
     /// ``SpreadsheetKind/renderCSV(_:_:)``; nil for a kind without one (or a result without a plan).
     static func spreadsheet(_ instance: Instance, _ result: SolveReport<Self>) -> String?
+
+    /// What a valid instance probably does not mean (a window that leaves a 2-minute segment, a position no
+    /// formation has), each with its JSON path: `validate` and `solve` print them as warnings.
+    static func inputWarnings(_ instance: Instance) -> [InputIssue]
 }
 
 // The defaults: a kind without the ability.
@@ -207,6 +211,7 @@ extension ProblemKind {
     public static func printablePage(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
     public static var isSpreadsheet: Bool { false }
     public static func spreadsheet(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
+    public static func inputWarnings(_ instance: Instance) -> [InputIssue] { [] }
 }
 
 extension ProblemKind {

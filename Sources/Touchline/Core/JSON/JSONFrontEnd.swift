@@ -70,18 +70,19 @@ public enum JSONFrontEnd {
     /// Checks a JSON instance without solving it: every problem with its JSON path (empty when valid), decoding
     /// and semantic problems of the whole document in one pass. With `strict` (or the instance's
     /// `options.strict`), fields the schema does not know are problems too.
-    public static func validate(_ data: Data, strict: Bool = false) -> [InputIssue] {
+    public static func validate(_ data: Data, strict: Bool = false, lenient: Bool = false) -> [InputIssue] {
         switch read(data) {
         case let .failure(error): return error.issues
-        case let .success((document, kind)): return kind.validateJSON(document, strict: strict)
+        case let .success((document, kind)): return kind.validateJSON(document, strict: strict, lenient: lenient)
         }
     }
 
-    /// Warnings about a JSON instance that do not stop it from being solved (fields its schema does not know).
+    /// Warnings about a JSON instance that do not stop it from being solved: fields its schema does not know,
+    /// and in a valid instance what it probably does not mean (the kind's ``ProblemKind/inputWarnings(_:)``).
     public static func warnings(_ data: Data) -> [String] {
         switch read(data) {
         case .failure: return []
-        case let .success((document, kind)): return kind.unknownFieldWarnings(document)
+        case let .success((document, kind)): return kind.unknownFieldWarnings(document) + kind.inputWarningLines(document)
         }
     }
 
@@ -322,8 +323,8 @@ extension ProblemKind {
         }
     }
 
-    static func validateJSON(_ document: JSONValue, strict: Bool = false) -> [InputIssue] {
-        let unknown = strictIssues(document, strict: strict)
+    static func validateJSON(_ document: JSONValue, strict: Bool = false, lenient: Bool = false) -> [InputIssue] {
+        let unknown = strictIssues(document, strict: strict, lenient: lenient)
         switch decodeValidInstance(document: document) {
         case let .failure(error): return error.issues + unknown
         case .success: return unknown
@@ -331,11 +332,15 @@ extension ProblemKind {
     }
 
     /// The unknown fields as errors when the check is strict (the caller's flag or the document's
-    /// `options.strict: true`); none otherwise.
-    static func strictIssues(_ document: JSONValue, strict: Bool) -> [InputIssue] {
+    /// `options.strict: true`); otherwise the near misses of known fields (`arrives` for `arrivesAt`), unless
+    /// the check is lenient (the caller's flag or `options.lenient: true`).
+    static func strictIssues(_ document: JSONValue, strict: Bool, lenient: Bool = false) -> [InputIssue] {
         var isStrict = strict
         if case .bool(true)? = document["options"]?["strict"] { isStrict = true }
-        return isStrict ? UnknownFields.issues(in: document, schema: schema, strict: true) : []
+        if isStrict { return UnknownFields.issues(in: document, schema: schema, strict: true) }
+        var isLenient = lenient
+        if case .bool(true)? = document["options"]?["lenient"] { isLenient = true }
+        return isLenient ? [] : UnknownFields.issues(in: document, schema: schema, strict: false, nearMissesOnly: true)
     }
 
     /// Fields the kind's schema does not know, as warnings (`matches[2].preffered: unknown field, ignored`).
@@ -343,12 +348,18 @@ extension ProblemKind {
         UnknownFields.find(in: document, schema: schema)
     }
 
+    /// The kind's warnings about a valid instance's document, as lines (none for an invalid one).
+    static func inputWarningLines(_ document: JSONValue) -> [String] {
+        guard case let .success(instance) = decodeValidInstance(document: document) else { return [] }
+        return inputWarnings(instance).map(\.description)
+    }
+
     static func solveJSON(
         _ document: consuming JSONValue, options: InstanceOptions, settings: RunSettings, format: OutputFormat,
         pretty: Bool, calendarFor: String? = nil, timeZone: String? = nil
     ) throws(TouchlineError) -> FrontEndOutput {
         let instance: Instance
-        let unknownAsErrors = strictIssues(document, strict: options.strict ?? false)
+        let unknownAsErrors = strictIssues(document, strict: options.strict ?? false, lenient: options.lenient ?? false)
         switch decodeInstance(document: document) {
         case let .failure(error): return JSONFrontEnd.invalid(problem: name, error.issues + unknownAsErrors, pretty: pretty)
         case let .success(decoded): instance = decoded
@@ -371,7 +382,7 @@ extension ProblemKind {
         if report.status == .invalid {
             return JSONFrontEnd.invalid(problem: name, report.errors ?? [], pretty: pretty)
         }
-        report.warnings = unknownFields + report.warnings
+        report.warnings = unknownFields + inputWarnings(instance).map(\.description) + report.warnings
         (report.id, report.part) = splitIdentity(instance)
         var diagnostics = report.warnings.map { "warning: \($0)" }
         if let reason = report.reason { diagnostics.append("\(report.status.rawValue): \(reason)") }

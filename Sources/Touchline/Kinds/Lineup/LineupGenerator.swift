@@ -10,7 +10,7 @@ extension LineupKind {
     /// balanced playtime with a minimum share the squad can meet, keepers who keep a whole period, at most
     /// `minStint` 2 segments on, a cap on changes per window; sometimes an injured player, a late arrival,
     /// season minutes to balance, an `apart` pair of defenders and a `together` pair, a player who must try a
-    /// position, one who stays in one, and `minPositions` 2.
+    /// position, one who stays in one, `minPositions` 2, and ratings with `rules.strength`.
     public static func generate(size: Int, seed: UInt64) -> LineupInstance {
         precondition(generatorSize.range.contains(size), "size out of range")
         var random = SeededRandom(seed: seed)
@@ -102,6 +102,15 @@ extension LineupKind {
         }
         if !versatile.isEmpty && random.chance(0.15) { players[random.pick(versatile)].onePosition = true }
         if learners.count == versatile.count && random.chance(0.1) { rules.minPositions = 2 }
+        // Sometimes strength on the field: ratings of 1 to 5 stars and a share that a field of average strength
+        // keeps (0.95 of the average field against the strongest, in steps of 0.05). Drawn last.
+        if random.chance(0.15) {
+            for p in players.indices { players[p].rating = Double(random.int(in: 1...5)) }
+            let ratings = players.filter(\.isAvailable).map { $0.rating ?? 0 }
+            let strongest = ratings.sorted(by: >).prefix(onField).reduce(0, +)
+            let average = ratings.reduce(0, +) * Double(onField) / Double(max(1, ratings.count))
+            if strongest > 0 { rules.strength = LineupStrength(minShare: (20 * 0.95 * average / strongest).rounded(.down) / 20) }
+        }
         return LineupInstance(
             match: match, formation: formation, players: players, rules: rules,
             options: InstanceOptions(timeLimitSeconds: 10))

@@ -136,7 +136,8 @@ extension LineupInstance {
             if strength.balanced {
                 issues.add(
                     "rules.strength",
-                    "\"balanced\" (the objective level strengthGap) is not built yet; {\"minShare\": 0.9} holds every segment's field to 90 % of the strongest field present")
+                    "\"balanced\" (the objective level strengthGap) is not built yet; {\"minShare\": 0.9} holds every segment's field to 90 % of the strongest field present"
+                )
             }
             if let share = strength.minShare {
                 issues.require(share.isFinite && share >= 0 && share <= 1, "rules.strength.minShare", "expected a share from 0 to 1, got \(share)")

@@ -1,5 +1,5 @@
 /// Greedy lineups: segment by segment, the players with the fewest minutes so far go on (within the window
-/// rules), positions by bipartite matching with first-listed positions preferred, then moved where the position
+/// rules; the free rotation then swaps in stronger players while the field is below a strength floor), positions by bipartite matching with first-listed positions preferred, then moved where the position
 /// rules ask (`repairPositions`). One routine per mode; each result is checked by the verifier and dropped when
 /// it breaks a rule.
 enum LineupGreedy {
@@ -154,6 +154,11 @@ enum LineupGreedy {
         var benchRun = [Int](repeating: 0, count: count)
         var owed = a.minShareNeed
         let positionIndex = Dictionary(uniqueKeysWithValues: a.positions.enumerated().map { ($1, $0) })
+        let sums = a.ruleRows.sums
+        let weights = a.ruleRows.weights
+        let paired = a.pairedPlayers
+        var floors: [Int: Double] = [:]
+        for row in sums { floors[row.segment] = row.lower }
         for (s, segment) in a.segments.enumerated() {
             let previous: [Int?] =
                 s > 0
@@ -215,6 +220,35 @@ enum LineupGreedy {
                 guard positions(a, players: chosen + [p], fixed: fixed) != nil else { continue }
                 chosen.append(p)
                 if isNew { newcomers += 1 }
+            }
+            // Strength (the sum rows of `ruleRows`): while the field is below its floor, the weakest player who
+            // may leave gives way to the strongest who may come on (urgent players leave last; a player of a
+            // `together` or `apart` group is never swapped, which could split or bench the group).
+            if let floor = floors[s] {
+                func total(_ players: [Int]) -> Double { players.reduce(0) { $0 + (weights[$1] ?? 0) } }
+                var rounds = 0
+                while total(chosen) < floor && rounds < count {
+                    rounds += 1
+                    let leaving = chosen.filter { !forced.contains($0) && !paired.contains($0) }
+                        .sorted { (urgent($0) ? 1 : 0, weights[$0] ?? 0, $0) < (urgent($1) ? 1 : 0, weights[$1] ?? 0, $1) }
+                    let coming = candidates.filter { !chosen.contains($0) && !paired.contains($0) }.sorted {
+                        (weights[$0] ?? 0, -$0) > (weights[$1] ?? 0, -$1)
+                    }
+                    var swapped = false
+                    search: for out in leaving {
+                        for into in coming where (weights[into] ?? 0) > (weights[out] ?? 0) {
+                            let change = (previous[into] == nil ? 1 : 0) - (previous[out] == nil ? 1 : 0)
+                            if !lenient && newcomers + change > budget { continue }
+                            let trial = chosen.filter { $0 != out } + [into]
+                            guard positions(a, players: trial, fixed: fixed) != nil else { continue }
+                            chosen = trial
+                            newcomers += change
+                            swapped = true
+                            break search
+                        }
+                    }
+                    if !swapped { break }
+                }
             }
             if lenient && chosen.count < a.fieldSize {
                 // Past the window budget if that is what it takes to field a team.

@@ -5,7 +5,7 @@ import TouchlineSearch
 /// A legal plan from the players' legal patterns, without a solver: each player holds one pattern (so every
 /// rule of their own holds by construction) and a min-conflicts search swaps patterns until the shared rules
 /// hold too: the field full in every segment, enough players for each position, a keeper for every period,
-/// `maxChangesPerWindow`, the `together` and `apart` groups. Positions are then a least-cost assignment per segment. Used when the greedy
+/// `maxChangesPerWindow`, the `together` and `apart` groups, the strength floors (`ruleRows.sums`). Positions are then a least-cost assignment per segment. Used when the greedy
 /// rotation finds nothing; deterministic (seeded), bounded in moves.
 struct LineupPatternRepair {
     let space: LineupPatternSpace
@@ -72,6 +72,16 @@ struct LineupPatternRepair {
         var eligibleOn = [[Int]](repeating: [Int](repeating: 0, count: a.positions.count), count: n)
         var entries = [Int](repeating: 0, count: n)
         var keepersIn = [Int: Int]()
+        // Strength: each segment's floor (a sum row) and the weight on the field; a shortfall costs its
+        // ratings, rounded up.
+        var floors = [Double?](repeating: nil, count: n)
+        for row in a.ruleRows.sums { floors[row.segment] = row.lower }
+        let weights = (0..<a.playerCount).map { a.ruleRows.weights[$0] ?? 0 }
+        var strength = [Double](repeating: 0, count: n)
+        func shortfall(_ s: Int, _ sum: Double) -> Int {
+            guard let floor = floors[s], sum < floor else { return 0 }
+            return max(1, Int((floor - sum).rounded(.up)))
+        }
         let keeperPeriods = (0..<a.playerCount).map { p in classOf[p].map { space.classes[$0].keeperPeriods } ?? [] }
         let periodMask = Dictionary(
             uniqueKeysWithValues: space.periods.map { r in
@@ -82,6 +92,7 @@ struct LineupPatternRepair {
             while bits != 0 {
                 let s = bits.trailingZeroBitCount
                 on[s] += sign
+                strength[s] += Double(sign) * weights[p]
                 for q in a.eligible[p] where q != keeperPosition { eligibleOn[s][q] += sign }
                 bits &= bits - 1
             }
@@ -94,7 +105,7 @@ struct LineupPatternRepair {
         }
         /// The violation terms that depend on segment s / window t / period r.
         func segmentCost(_ s: Int) -> Int {
-            var total = abs(on[s] - a.fieldSize)
+            var total = abs(on[s] - a.fieldSize) + shortfall(s, strength[s])
             for (q, count) in a.slots.enumerated() where q != keeperPosition { total += max(0, count - eligibleOn[s][q]) }
             return total
         }
@@ -183,6 +194,7 @@ struct LineupPatternRepair {
                     let s = bits.trailingZeroBitCount
                     let d = candidate.mask & (1 << UInt64(s)) != 0 ? 1 : -1
                     delta += abs(on[s] + d - a.fieldSize) - abs(on[s] - a.fieldSize)
+                    if floors[s] != nil { delta += shortfall(s, strength[s] + Double(d) * weights[p]) - shortfall(s, strength[s]) }
                     for q in eligibleHere {
                         let need = a.slots[q]
                         delta += max(0, need - eligibleOn[s][q] - d) - max(0, need - eligibleOn[s][q])
