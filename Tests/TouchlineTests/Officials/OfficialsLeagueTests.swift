@@ -31,6 +31,23 @@ import TouchlineTesting
             rules: OfficialsRules(restMinutes: 0, teamConflicts: .soft, objective: objective))
     }
 
+    /// A journey longer than the night (found by the fuzzer: the league greedy checked clashes within a day
+    /// only): A to B takes 2,000 minutes, so g1 (A, ends 19:00) and g3 (B, 17:00 the next day) clash for
+    /// whoever works both. Every method's plan keeps the rule, and no official works both.
+    @Test func aJourneyPastMidnightIsAClash() throws {
+        var instance = Self.handInstance()
+        instance.travelMinutes = [TravelEntry(from: "A", to: "B", minutes: 2_000)]
+        var methods: [InstanceOptions.Method] = [.greedy]
+        if Solvers.isMILPAvailable { methods.append(.milp) }
+        for method in methods {
+            let report = try Engine.solve(instance, kind: OfficialsKind.self, options: InstanceOptions(method: method))
+            #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty, "\(method)")
+            let assignments = try #require(report.solution?.assignments)
+            let both = Set(assignments["g1"] ?? []).intersection(assignments["g3"] ?? [])
+            #expect(both.isEmpty, "\(method): \(assignments)")
+        }
+    }
+
     /// A league with no officials at all (found by the fuzzer: the greedy divided by the number of officials):
     /// every slot unfilled, with its reason, and no crash.
     @Test func aLeagueWithoutOfficialsLeavesEverySlotUnfilled() throws {

@@ -133,9 +133,15 @@ struct LeagueGreedy {
         return into + out - skipped
     }
 
+    /// True when o's matches clash with m (rest and travel included). Rest and a long journey can reach past
+    /// midnight, so the days within that reach are checked too (day numbers count match days only, so the days
+    /// this many numbers away include every calendar day in reach).
     func clashes(_ m: Int, day: Int, _ o: Int) -> Bool {
         guard day >= 0 else { return false }
-        for other in byDay[o * dayCount + day] where core.clash(m, at: places[m], other, at: places[other]) { return true }
+        let span = (core.rest + core.travel.largest) / (24 * 60) + 1
+        for d in max(0, day - span)...min(dayCount - 1, day + span) {
+            for other in byDay[o * dayCount + d] where core.clash(m, at: places[m], other, at: places[other]) { return true }
+        }
         return false
     }
 
