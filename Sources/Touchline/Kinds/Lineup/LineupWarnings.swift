@@ -1,5 +1,5 @@
 extension LineupKind {
-    /// What a valid lineup instance probably does not mean (``LineupInstance/warnings()``).
+    /// What a valid lineup instance probably does not mean (`LineupInstance.warnings()`).
     public static func inputWarnings(_ instance: LineupInstance) -> [InputIssue] { instance.warnings() }
 }
 
