@@ -3,7 +3,9 @@
 (process start included, the instance's own limit), pattern count, and greedy once; then the same instances by
 the built-in solver (`--method builtin`, median of the same number of runs), both at once (`auto`), and, with --mit-binary (a release
 build without GLPK: `swift build -c release --disable-default-traits --scratch-path .build-mit`), by that
-build's `auto` with its peak memory. Writes Benchmarks/LINEUPS.md (or --out FILE; - for standard output).
+build's `auto` with its peak memory.
+Every solve runs with `--suggest-seconds 0`: an infeasible squad's suggestions (a search of its own after the
+proof, up to 5 s) are left out, so that the seconds are the answer's. Writes Benchmarks/LINEUPS.md (or --out FILE; - for standard output).
 
 Usage: scripts/lineup-shipped.py [--binary .build/release/touchline] [--mit-binary PATH] [--runs 3]
                                  [--out Benchmarks/LINEUPS.md]
@@ -55,9 +57,9 @@ def main():
             continue
         times, result = [], None
         for _ in range(options.runs):
-            result, seconds = run(options.binary, ["solve", "--method", "milp"], path)
+            result, seconds = run(options.binary, ["solve", "--suggest-seconds", "0", "--method", "milp"], path)
             times.append(seconds)
-        greedy, greedy_seconds = run(options.binary, ["solve", "--method", "greedy"], path)
+        greedy, greedy_seconds = run(options.binary, ["solve", "--suggest-seconds", "0", "--method", "greedy"], path)
         status = (result or {}).get("status", "error")
         patterns = ((result or {}).get("stats") or {}).get("patterns")
         levels = ((result or {}).get("stats") or {}).get("levels") or []
@@ -68,7 +70,7 @@ def main():
         rows.append((name, status, objective(result), statistics.median(times), patterns, objective(greedy), greedy_seconds, note))
         own_times, own = [], None
         for _ in range(options.runs):
-            own, seconds = run(options.binary, ["solve", "--method", "builtin"], path)
+            own, seconds = run(options.binary, ["solve", "--suggest-seconds", "0", "--method", "builtin"], path)
             own_times.append(seconds)
         mit = measured(options.mit_binary, ["solve"], path) if options.mit_binary else None
         builtin_rows.append((name, status, objective(result), (own or {}).get("status", "error"), (own or {}).get("method"),

@@ -96,7 +96,7 @@ package enum FrontEndCheck {
             }
         }
         if let seconds = steps.milpSeconds, issues.isEmpty {
-            let milp = solve(InstanceOptions(method: .milp, timeLimitSeconds: seconds))
+            let milp = solve(InstanceOptions(method: .milp, timeLimitSeconds: seconds, suggestSeconds: 0))
             if case .failure(.methodUnavailable) = milp {
             } else {
                 _ = check(milp, data: data, valid: true, label: "solve --method milp --time-limit \(seconds)", into: &outcome.failures)

@@ -223,10 +223,13 @@ public struct RelaxationOutcome: Sendable {
 
 /// The MILP backends compiled into this build.
 public enum Solvers {
-    /// The default backend: GLPK when the `GLPK` trait is on, else `nil` (greedy-only build).
+    /// The default backend: GLPK when the `GLPK` trait is on and GLPK's header was there when the package was
+    /// compiled, else `nil` (greedy-only build). A build with the trait whose C file found no `glpk.h` (GLPK
+    /// installed after the first build: SwiftPM does not notice a new system header) has no MILP backend and
+    /// says so (``GLPKVersion/missingMessage``), rather than failing every MILP solve.
     public static var `default`: (any Solver)? {
         #if GLPK
-            return GLPKSolver()
+            return GLPKSolver.isCompiledIn ? GLPKSolver() : nil
         #else
             return nil
         #endif
@@ -243,6 +246,18 @@ public enum GLPKVersion {
             return GLPKSolver.version
         #else
             return ""
+        #endif
+    }
+
+    /// Why a build with the `GLPK` trait has no MILP backend after all (its C file was compiled before
+    /// `glpk.h` was installed), or nil when it has one or the trait is off.
+    public static var missingMessage: String? {
+        #if GLPK
+            return GLPKSolver.isCompiledIn
+                ? nil
+                : "the GLPK trait is on, but glpk.h was missing when this build was compiled: install libglpk-dev, then `swift package clean` and build again"
+        #else
+            return nil
         #endif
     }
 }

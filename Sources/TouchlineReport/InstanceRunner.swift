@@ -28,7 +28,7 @@ package enum InstanceRunner {
     ) -> MethodResult {
         do {
             let report = try Engine.solve(
-                instance, kind: Kind.self, options: InstanceOptions(method: method, timeLimitSeconds: timeLimit))
+                instance, kind: Kind.self, options: InstanceOptions(method: method, timeLimitSeconds: timeLimit, suggestSeconds: 0))
             if report.solution != nil, !Engine.verify(instance, report: report, kind: Kind.self).isEmpty {
                 return MethodResult(method: method.rawValue, status: "error", message: "the result failed its verifier")
             }

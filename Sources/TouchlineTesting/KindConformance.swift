@@ -81,7 +81,8 @@ package enum KindConformance {
         let report: SolveReport<Kind>
         do {
             report = try Engine.solve(
-                instance, kind: kind, options: InstanceOptions(timeLimitSeconds: milpSeconds), settings: RunSettings(reproducible: true))
+                instance, kind: kind, options: InstanceOptions(timeLimitSeconds: milpSeconds, suggestSeconds: 0),
+                settings: RunSettings(reproducible: true))
         } catch {
             fail("the engine failed: \(error.description.prefix(300))")
             return failures

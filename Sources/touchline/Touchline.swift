@@ -170,6 +170,7 @@ enum IO {
 enum BuildInfo {
     static var backend: String {
         #if GLPK
+            if let missing = GLPKVersion.missingMessage { return "none (\(missing))" }
             return "GLPK \(GLPKVersion.string) (GPL-3.0-or-later)"
         #else
             return "none (greedy-only build; lineups by the built-in solver)"

@@ -18,6 +18,9 @@
         /// GLPK's version, e.g. "5.0".
         public static var version: String { String(cString: tl_glpk_version()) }
 
+        /// Whether the C shim was compiled with `glpk.h` (false: every call would fail).
+        public static var isCompiledIn: Bool { tl_glpk_available() != 0 }
+
         public func solveLevel(
             _ problem: FlatProblem, timeLimitSeconds: Double?, warmStart: [Double]?, options: SolveOptions
         ) -> LevelOutcome {

@@ -41,8 +41,17 @@ struct SolveFlags: ParsableArguments {
     )
     var lenient = false
 
+    @Option(
+        name: .customLong("suggest-seconds"),
+        help:
+            "Override options.suggestSeconds: for a lineup proven infeasible, the seconds to search for a change of one rule value that makes a plan exist (0: none; default 5)."
+    )
+    var suggestSeconds: Double?
+
     var overrides: InstanceOptions {
-        InstanceOptions(method: method, timeLimitSeconds: timeLimit, mipGap: mipGap, strict: strict ? true : nil, lenient: lenient ? true : nil)
+        InstanceOptions(
+            method: method, timeLimitSeconds: timeLimit, mipGap: mipGap, strict: strict ? true : nil, lenient: lenient ? true : nil,
+            suggestSeconds: suggestSeconds)
     }
     @Flag(
         help:

@@ -196,7 +196,7 @@ import TouchlineTesting
         var problems: [String] = []
         var proofs: [(InstanceOptions.Method, ResultStatus, LineupObjective?)] = []
         for method in methods {
-            let options = InstanceOptions(method: method, timeLimitSeconds: 20)
+            let options = InstanceOptions(method: method, timeLimitSeconds: 20, suggestSeconds: 0)
             let report: SolveReport<LineupKind>
             do {
                 report = try Engine.solve(instance, kind: LineupKind.self, options: options)
@@ -353,10 +353,11 @@ import TouchlineTesting
         #expect(LineupKind.verify(instance, legal).isEmpty, "the legal plan is legal")
         let legalObjective = LineupKind.objective(instance, legal)
         #if GLPK
-            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20))
+            let report = try Engine.solve(
+                instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, timeLimitSeconds: 20, suggestSeconds: 0))
             #expect(report.status == .optimal)
         #else
-            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy, suggestSeconds: 0))
             #expect(report.status != .infeasible)
         #endif
         #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)

@@ -122,8 +122,9 @@ struct EngineRun<Kind: ProblemKind> {
 
     func checkMethod() throws(TouchlineError) {
         if method == .milp && !Solvers.isMILPAvailable {
+            let why = GLPKVersion.missingMessage ?? "needs the GLPK trait, and this build has none"
             throw .methodUnavailable(
-                "options.method: \"milp\" needs the GLPK trait, and this build has none; use \"auto\", \"builtin\" (lineups) or \"greedy\"")
+                "options.method: \"milp\" \(why); use \"auto\", \"builtin\" (lineups) or \"greedy\"")
         }
         if method == .builtin && !Kind.builtinSolverServes {
             throw .methodUnavailable(
@@ -141,10 +142,13 @@ struct EngineRun<Kind: ProblemKind> {
     ) throws(TouchlineError) -> SolveReport<Kind> {
         var stats = stats
         stats.decidedSeconds = seconds()
-        let plan = try Kind.bestEffortPlan(
-            prepared, solver: self.method == .greedy ? nil : Solvers.default,
-            options: solveOptions(seconds: remaining(atLeast: 0.05))
-        ).map { plan throws(TouchlineError) in try verified(plan, "best effort") }
+        let plan =
+            status == .infeasible && !settings.bestEffort
+            ? nil
+            : try Kind.bestEffortPlan(
+                prepared, solver: self.method == .greedy ? nil : Solvers.default,
+                options: solveOptions(seconds: remaining(atLeast: 0.05))
+            ).map { plan throws(TouchlineError) in try verified(plan, "best effort") }
         // The best effort may keep every rule after all: then a plan was found, and "unknown" would be untrue.
         if let plan, status == .unknown && Kind.declaredBrokenRules(plan).isEmpty {
             stats.decidedSeconds = nil

@@ -27,7 +27,20 @@ public enum Engine {
         _ instance: Kind.Instance, kind: Kind.Type, options overrides: InstanceOptions = InstanceOptions(),
         settings: RunSettings = RunSettings()
     ) throws(TouchlineError) -> SolveReport<Kind> {
+        var settings = settings
+        let started = settings.started ?? ContinuousClock.now
+        settings.started = started
         var report = try solveOnce(instance, kind: kind, options: overrides, settings: settings)
+        if report.status == .infeasible {
+            let options = (Kind.options(of: instance) ?? InstanceOptions()).merged(with: overrides)
+            let left = options.resolvedTimeLimit - (ContinuousClock.now - started).inSeconds
+            let seconds = min(options.resolvedSuggestSeconds, left)
+            let relaxations = Kind.ruleRelaxations(instance)
+            if options.resolvedSuggestSeconds > 0, !relaxations.isEmpty {
+                report.suggestions = suggestions(relaxations, kind: kind, options: options, settings: settings, seconds: seconds)
+                report.stats.seconds = (ContinuousClock.now - started).inSeconds
+            }
+        }
         if settings.reproducible { report.stats = report.stats.reproducible }
         return report
     }

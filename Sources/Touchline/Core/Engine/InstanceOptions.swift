@@ -39,6 +39,10 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
     /// Which integer program a kind with more than one solves and exports (lineups: `compact` for the compact
     /// model instead of the pattern engine, a cross-check of one against the other). Default `auto`.
     public var formulation: Formulation?
+    /// For an instance proven infeasible, of a kind that can say what to change (lineups): the seconds to
+    /// search for the changes of one field that make a plan exist (`suggestions`), within what is left of the
+    /// time limit. Default 5; 0 searches none.
+    public var suggestSeconds: Double?
 
     /// The integer programs a kind may offer.
     public enum Formulation: String, Sendable, Codable, CaseIterable, InputChoice {
@@ -52,7 +56,8 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
 
     public init(
         method: Method? = nil, timeLimitSeconds: Double? = nil, mipGap: Double? = nil, memoryLimitMB: Int? = nil,
-        warmStart: Bool? = nil, strict: Bool? = nil, formulation: Formulation? = nil, lenient: Bool? = nil
+        warmStart: Bool? = nil, strict: Bool? = nil, formulation: Formulation? = nil, lenient: Bool? = nil,
+        suggestSeconds: Double? = nil
     ) {
         self.method = method
         self.timeLimitSeconds = timeLimitSeconds
@@ -62,12 +67,14 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
         self.strict = strict
         self.formulation = formulation
         self.lenient = lenient
+        self.suggestSeconds = suggestSeconds
     }
 
     /// What an absent field means, as the schema's `default` says it (the schema literal reads these).
     public static let defaultMethod = Method.auto
     public static let defaultWarmStart = true
     public static let defaultFormulation = Formulation.auto
+    public static let defaultSuggestSeconds: Double = 5
 
     public var resolvedMethod: Method { method ?? Self.defaultMethod }
     /// `warmStart`, or its default.
@@ -98,13 +105,16 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
            "lenient": {"type": "boolean", "default": false,
                        "description": "an unknown field that is a near miss of a known one (arrives for arrivesAt) is a warning instead of an error"},
            "formulation": {"enum": ["auto", "compact"], "default": "\#(defaultFormulation.rawValue)",
-                           "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"}}}
+                           "description": "lineups: compact solves and exports the compact model instead of the pattern engine (a cross-check)"},
+           "suggestSeconds": {"type": "number", "minimum": 0, "maximum": 86400, "default": \#(Int(defaultSuggestSeconds)),
+                              "description": "lineups proven infeasible: seconds to search for the change of one rule value that makes a plan exist, each proven by solving the changed instance, within what is left of the time limit (0: none)"}}}
         """#
     /// The time limit of a solve that sets none, in seconds: the schema's `default`, and what every stage and
     /// pipeline takes when the limit is absent.
     public static let defaultTimeLimitSeconds: Double = 10
 
     public var resolvedTimeLimit: Double { timeLimitSeconds ?? Self.defaultTimeLimitSeconds }
+    public var resolvedSuggestSeconds: Double { suggestSeconds ?? Self.defaultSuggestSeconds }
 
     /// Options given in `overrides` win over these.
     public func merged(with overrides: InstanceOptions) -> InstanceOptions {
@@ -112,7 +122,8 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
             method: overrides.method ?? method, timeLimitSeconds: overrides.timeLimitSeconds ?? timeLimitSeconds,
             mipGap: overrides.mipGap ?? mipGap, memoryLimitMB: overrides.memoryLimitMB ?? memoryLimitMB,
             warmStart: overrides.warmStart ?? warmStart, strict: overrides.strict ?? strict,
-            formulation: overrides.formulation ?? formulation, lenient: overrides.lenient ?? lenient)
+            formulation: overrides.formulation ?? formulation, lenient: overrides.lenient ?? lenient,
+            suggestSeconds: overrides.suggestSeconds ?? suggestSeconds)
     }
 
     func validate(into issues: inout IssueCollector, path: String = "options") {
@@ -125,6 +136,11 @@ public struct InstanceOptions: Sendable, Codable, Equatable {
             issues.require(
                 gap.isFinite && gap >= 0 && gap <= 1, JSONPath.join(path, "mipGap"),
                 "expected a relative gap from 0 to 1, got \(gap)")
+        }
+        if let seconds = suggestSeconds {
+            issues.require(
+                seconds.isFinite && seconds >= 0 && seconds <= 86400, JSONPath.join(path, "suggestSeconds"),
+                "expected a number of seconds from 0 to 86400, got \(seconds)")
         }
         if let memory = memoryLimitMB {
             issues.require(memory > 0, JSONPath.join(path, "memoryLimitMB"), "expected a positive number of megabytes")
@@ -156,6 +172,9 @@ public struct RunSettings: Sendable {
     /// run at once and the first proof answers (``Engine`` `race`); false solves with GLPK alone. Off with
     /// ``reproducible``.
     public var race: Bool = true
+    /// Whether a solve proven infeasible still builds the kind's best-effort plan. The solves of changed
+    /// instances behind `suggestions` need only the status, so they skip it.
+    var bestEffort: Bool = true
 
     /// When a solve splits an instance into its independent components.
     public enum Decomposition: String, Sendable {

@@ -129,7 +129,7 @@ public protocol ProblemKind: Sendable {
     // MARK: The optional abilities, as generic code reaches them
     //
     // Each ability is a protocol a kind adopts (``PreCheckedKind``, ``BestEffortKind``, ``OwnPipelineKind``,
-    // ``SplittableKind``, ``CalendarKind``, ``PrintableKind``, ``SpreadsheetKind``). The requirements below are
+    // ``SplittableKind``, ``CalendarKind``, ``PrintableKind``, ``SpreadsheetKind``, ``SuggestingKind``). The requirements below are
     // how the engine and the front end call them: each has a default here for a kind without the ability, and
     // the ability's protocol implements it from its own requirements, so the compiler picks the implementation
     // (no casts). A kind adopts the protocol and implements none of these itself.
@@ -188,6 +188,9 @@ public protocol ProblemKind: Sendable {
     /// What a valid instance probably does not mean (a window that leaves a 2-minute segment, a position no
     /// formation has), each with its JSON path: `validate` and `solve` print them as warnings.
     static func inputWarnings(_ instance: Instance) -> [InputIssue]
+
+    /// ``SuggestingKind/relaxations(_:)``; empty for a kind without suggestions.
+    static func ruleRelaxations(_ instance: Instance) -> [RuleRelaxation<Instance>]
 }
 
 // The defaults: a kind without the ability.
@@ -212,6 +215,7 @@ extension ProblemKind {
     public static var isSpreadsheet: Bool { false }
     public static func spreadsheet(_ instance: Instance, _ result: SolveReport<Self>) -> String? { nil }
     public static func inputWarnings(_ instance: Instance) -> [InputIssue] { [] }
+    public static func ruleRelaxations(_ instance: Instance) -> [RuleRelaxation<Instance>] { [] }
 }
 
 extension ProblemKind {

@@ -118,6 +118,10 @@ public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
     public var part: SplitPart?
     /// For a plan `merge` assembled: how the instance was split and what the parts proved.
     public var split: SplitSummary?
+    /// With status `infeasible`, for a kind that can say what to change (lineups): each field whose change
+    /// makes a plan exist, proven by solving the changed instance (``RuleSuggestion``); absent when none was
+    /// searched for (`options.suggestSeconds` 0), empty when none was found in the time.
+    public var suggestions: [RuleSuggestion]?
 
     public init(
         problem: String, status: ResultStatus, method: PlanMethod? = nil, objective: Kind.Objective? = nil,
@@ -140,7 +144,7 @@ public struct SolveReport<Kind: ProblemKind>: Sendable, Codable {
 
 extension SolveReport {
     private enum CodingKeys: String, CodingKey {
-        case problem, status, method, objective, bound, gap, stats, solution, warnings, errors, reason, id, part, split
+        case problem, status, method, objective, bound, gap, stats, solution, warnings, errors, reason, id, part, split, suggestions
     }
 
     /// Encodes the contract fields always (as `null` when absent), the optional extras only when present.
@@ -160,5 +164,6 @@ extension SolveReport {
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(part, forKey: .part)
         try container.encodeIfPresent(split, forKey: .split)
+        try container.encodeIfPresent(suggestions, forKey: .suggestions)
     }
 }

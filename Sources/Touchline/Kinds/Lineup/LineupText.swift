@@ -11,6 +11,7 @@ extension LineupKind {
         lines.append("Lineup (\(instance.mode.rawValue)): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
         if let objective = result.objective { lines.append("Objective: \(objective)") }
         if let reason = result.reason { lines.append("Why: \(reason)") }
+        lines += suggestionLines(result.suggestions)
         guard let solution = result.solution else {
             for error in result.errors ?? [] { lines.append("Error: \(error.path): \(error.message)") }
             return lines.joined(separator: "\n") + "\n"
@@ -275,5 +276,38 @@ extension String {
     /// The string right-aligned in `width` characters.
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+extension LineupKind {
+    /// The changes that make an impossible squad plannable, one line each (`suggestions`).
+    static func suggestionLines(_ suggestions: [RuleSuggestion]?) -> [String] {
+        guard let suggestions else { return [] }
+        guard !suggestions.isEmpty else { return wrapped("No change of one rule value was found that makes a plan exist in the time.", indent: "") }
+        var lines = ["What would make a plan exist (each change alone, proven by solving it):"]
+        for suggestion in suggestions {
+            let nearest = suggestion.smallest ? "" : " (a nearer value was not decided in the time)"
+            lines += wrapped("- \(suggestion.change): \(suggestion.field) \(suggestion.to)\(nearest)", indent: "  ")
+        }
+        return lines
+    }
+
+    /// `text` in lines of at most 80 columns, broken between words, each after `indent` (and two spaces more
+    /// after the first).
+    static func wrapped(_ text: String, indent: String, width: Int = 80) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = (lines.isEmpty ? indent : indent + "  ") + word
+            } else if line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent + "  " + word
+            } else {
+                line += " " + word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

@@ -1,0 +1,268 @@
+/// What to change when a squad cannot be planned: each rule value the instance sets, with the values it could
+/// take instead, nearest first. The engine solves the changed instances and reports the nearest value of each
+/// field that makes a plan exist (`suggestions`).
+extension LineupKind: SuggestingKind {
+    /// The colour names a suggestion adds when it asks for more colour groups than the instance names.
+    static let spareColours = ["red", "blue", "green", "yellow", "white", "black", "orange", "purple"]
+
+    /// Shares are tried in steps of this much.
+    static let shareStep = 0.05
+
+    public static func relaxations(_ instance: LineupInstance) -> [RuleRelaxation<LineupInstance>] {
+        var found: [RuleRelaxation<LineupInstance>] = []
+        let rules = instance.rules ?? LineupRules()
+        let segmentCount = LineupVerifier.expectedSegments(instance).count
+        let fieldSize = instance.formation.values.reduce(0, +)
+        let available = instance.players.filter(\.isAvailable).count
+        let longestPeriod = max(instance.match.periodMinutes, instance.match.overtime?.periodMinutes ?? 0)
+
+        /// A copy of the instance with its rules changed.
+        func with(_ change: (inout LineupRules) -> Void) -> LineupInstance {
+            var changed = instance
+            var newRules = rules
+            change(&newRules)
+            changed.rules = newRules
+            return changed
+        }
+        func share(_ value: Double) -> String { SuggestionValue.format(value) }
+        /// The shares below `value` in steps of ``shareStep``, then none.
+        func lowerShares(_ value: Double) -> [Double] {
+            var shares: [Double] = []
+            var next = ((value - shareStep) / shareStep).rounded(.up) * shareStep
+            if value - next < 1e-9 { next -= shareStep }
+            while next > 1e-9 {
+                shares.append((next * 100).rounded() / 100)
+                next -= shareStep
+            }
+            return shares
+        }
+
+        // The mode's own settings first: they are what a coach most often sets too tight.
+        if instance.mode == .colourGroups, let groups = instance.colourGroups {
+            let count = groups.colours.count
+            let most = min(spareColours.count, available)
+            var counts: [Int] = []
+            for distance in 1...max(1, most) {
+                for candidate in [count + distance, count - distance] where candidate >= 1 && candidate <= most { counts.append(candidate) }
+            }
+            let steps = counts.map { k -> RuleRelaxation<LineupInstance>.Step in
+                var colours = Array(groups.colours.prefix(k))
+                for name in spareColours where colours.count < k && !colours.contains(name) { colours.append(name) }
+                var changed = instance
+                changed.colourGroups = ColourGroupRules(colours: colours)
+                let assignment = groups.assignment == nil ? "" : " (and Touchline assigns the players to them)"
+                return .init(
+                    to: .strings(colours), change: "\(k) colour groups instead of \(count)\(assignment)", instance: changed,
+                    alsoRemoves: groups.assignment == nil ? nil : ["colourGroups.assignment"])
+            }
+            found.append(RuleRelaxation(field: "colourGroups.colours", from: .strings(groups.colours), steps: steps, loosening: false))
+        }
+        if instance.mode == .turnBased {
+            let current = instance.turnBased?.changesPerWindow
+            let bench = max(0, available - fieldSize)
+            var values: [Int] = []
+            if let current {
+                for distance in 1...max(1, bench) {
+                    for candidate in [current - distance, current + distance] where candidate >= 1 && candidate <= bench { values.append(candidate) }
+                }
+            }
+            var steps = values.map { k -> RuleRelaxation<LineupInstance>.Step in
+                var changed = instance
+                changed.turnBased = TurnBasedRules(queue: instance.turnBased?.queue, changesPerWindow: k)
+                return .init(
+                    to: .integer(k), change: "\(k) players on at each window instead of \(current.map(String.init) ?? "any")", instance: changed)
+            }
+            if current != nil {
+                var changed = instance
+                changed.turnBased = TurnBasedRules(queue: instance.turnBased?.queue, changesPerWindow: nil)
+                steps.append(.init(to: .absent, change: "let Touchline choose how many players come on at each window", instance: changed))
+                found.append(
+                    RuleRelaxation(field: "turnBased.changesPerWindow", from: current.map { .integer($0) } ?? .absent, steps: steps, loosening: false)
+                )
+            }
+        }
+        if let most = rules.maxChangesPerWindow {
+            var steps = (most + 1..<max(most + 1, fieldSize + 1)).map { k in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .integer(k), change: "up to \(k) players on at one window instead of \(most)", instance: with { $0.maxChangesPerWindow = k })
+            }
+            steps.append(
+                .init(to: .absent, change: "no limit on the players coming on at one window", instance: with { $0.maxChangesPerWindow = nil }))
+            found.append(RuleRelaxation(field: "rules.maxChangesPerWindow", from: .integer(most), steps: steps, loosening: true))
+        }
+        if let least = rules.minShare, least > 0 {
+            var steps = lowerShares(least).map { value in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .number(value), change: "minShare \(share(value)) instead of \(share(least))", instance: with { $0.minShare = value })
+            }
+            steps.append(.init(to: .absent, change: "no minShare", instance: with { $0.minShare = nil }))
+            found.append(RuleRelaxation(field: "rules.minShare", from: .number(least), steps: steps, loosening: true))
+        }
+        if let most = rules.maxConsecutiveBench {
+            var steps = (most + 1..<max(most + 1, segmentCount)).map { k in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .integer(k), change: "up to \(k) segments in a row on the bench instead of \(most)",
+                    instance: with { $0.maxConsecutiveBench = k })
+            }
+            steps.append(.init(to: .absent, change: "no limit on segments in a row on the bench", instance: with { $0.maxConsecutiveBench = nil }))
+            found.append(RuleRelaxation(field: "rules.maxConsecutiveBench", from: .integer(most), steps: steps, loosening: true))
+        }
+        if let least = rules.minStint, least > LineupRules.defaultMinStint {
+            let steps = stride(from: least - 1, through: LineupRules.defaultMinStint, by: -1).map { k in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .integer(k), change: "minStint \(k) instead of \(least)", instance: with { $0.minStint = k })
+            }
+            found.append(RuleRelaxation(field: "rules.minStint", from: .integer(least), steps: steps, loosening: true))
+        }
+        if rules.keeperFullPeriods == true {
+            found.append(
+                RuleRelaxation(
+                    field: "rules.keeperFullPeriods", from: .bool(true),
+                    steps: [
+                        .init(to: .bool(false), change: "let the goalkeeper change within a period", instance: with { $0.keeperFullPeriods = false })
+                    ],
+                    loosening: true))
+        }
+        if let most = rules.keeperMaxShare {
+            var steps: [RuleRelaxation<LineupInstance>.Step] = []
+            var next = ((most + 1e-9) / shareStep).rounded(.down) * shareStep + shareStep
+            while next < 1 - 1e-9 {
+                let value = (next * 100).rounded() / 100
+                steps.append(
+                    .init(
+                        to: .number(value), change: "keeperMaxShare \(share(value)) instead of \(share(most))",
+                        instance: with { $0.keeperMaxShare = value }))
+                next += shareStep
+            }
+            steps.append(.init(to: .absent, change: "no limit on a keeper's minutes in goal", instance: with { $0.keeperMaxShare = nil }))
+            found.append(RuleRelaxation(field: "rules.keeperMaxShare", from: .number(most), steps: steps, loosening: true))
+        }
+        if let least = rules.keeperMinOutfieldMinutes, least > 0 {
+            let steps = stride(from: least - 1, through: 0, by: -1).map { k in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .integer(k), change: "keeperMinOutfieldMinutes \(k) instead of \(least)", instance: with { $0.keeperMinOutfieldMinutes = k })
+            }
+            found.append(RuleRelaxation(field: "rules.keeperMinOutfieldMinutes", from: .integer(least), steps: steps, loosening: true))
+        }
+        if rules.keeperTurns == true {
+            found.append(
+                RuleRelaxation(
+                    field: "rules.keeperTurns", from: .bool(true),
+                    steps: [.init(to: .bool(false), change: "not every player who lists GK keeps goal", instance: with { $0.keeperTurns = false })],
+                    loosening: true))
+        }
+        if let least = rules.minPositions, least > 1 {
+            var steps = stride(from: least - 1, through: 1, by: -1).map { k in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .integer(k), change: "minPositions \(k) instead of \(least)", instance: with { $0.minPositions = k })
+            }
+            steps.append(.init(to: .absent, change: "no minPositions", instance: with { $0.minPositions = nil }))
+            found.append(RuleRelaxation(field: "rules.minPositions", from: .integer(least), steps: steps, loosening: true))
+        }
+        for (code, most) in (rules.maxStintMinutes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            var steps = (most + 1..<max(most + 1, longestPeriod)).map { k in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .integer(k), change: "up to \(k) minutes in a row at \(code) instead of \(most)",
+                    instance: with { $0.maxStintMinutes?[code] = k })
+            }
+            steps.append(
+                .init(
+                    to: .absent, change: "no limit on minutes in a row at \(code)",
+                    instance: with {
+                        $0.maxStintMinutes?[code] = nil
+                        if $0.maxStintMinutes?.isEmpty == true { $0.maxStintMinutes = nil }
+                    }))
+            found.append(RuleRelaxation(field: "rules.maxStintMinutes.\(code)", from: .integer(most), steps: steps, loosening: true))
+        }
+        if let least = rules.strength?.minShare, least > 0 {
+            var steps = lowerShares(least).map { value in
+                RuleRelaxation<LineupInstance>.Step(
+                    to: .number(value), change: "strength.minShare \(share(value)) instead of \(share(least))",
+                    instance: with { $0.strength = LineupStrength(minShare: value) })
+            }
+            steps.append(.init(to: .absent, change: "no strength rule", instance: with { $0.strength = nil }))
+            found.append(RuleRelaxation(field: "rules.strength.minShare", from: .number(least), steps: steps, loosening: true))
+        }
+        for (name, groups) in [("together", rules.together ?? []), ("apart", rules.apart ?? [])] {
+            for (index, group) in groups.enumerated() {
+                let changed = with { rules in
+                    var rest = name == "together" ? rules.together ?? [] : rules.apart ?? []
+                    rest.remove(at: index)
+                    if name == "together" { rules.together = rest.isEmpty ? nil : rest } else { rules.apart = rest.isEmpty ? nil : rest }
+                }
+                let words = name == "together" ? "on and off together" : "never all on the bench at once"
+                found.append(
+                    RuleRelaxation(
+                        field: "rules.\(name)[\(index)]", from: .strings(group),
+                        steps: [.init(to: .absent, change: "drop the rule that \(group.joined(separator: " and ")) are \(words)", instance: changed)],
+                        loosening: true))
+            }
+        }
+        let match = instance.match
+        let matchMinutes = match.periods * match.periodMinutes + (match.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
+        found += playerRelaxations(instance, matchMinutes: matchMinutes)
+        for (index, lock) in (instance.locks ?? []).enumerated() {
+            var changed = instance
+            changed.locks?.remove(at: index)
+            if changed.locks?.isEmpty == true { changed.locks = nil }
+            let what = lock.holdsOnField ? (lock.position.map { "at \($0)" } ?? "on the field") : "off the field"
+            found.append(
+                RuleRelaxation(
+                    field: "locks[\(index)]", from: .strings([lock.player]),
+                    steps: [
+                        .init(
+                            to: .absent, change: "drop the lock that keeps \(lock.player) \(what) in min \(lock.from)–\(lock.to)", instance: changed)
+                    ],
+                    loosening: true))
+        }
+        return found
+    }
+
+    /// A player's own limits: `minMinutes` lower, `maxMinutes` higher, `mustPlay` and `onePosition` dropped.
+    static func playerRelaxations(_ instance: LineupInstance, matchMinutes: Int) -> [RuleRelaxation<LineupInstance>] {
+        var found: [RuleRelaxation<LineupInstance>] = []
+        for (p, player) in instance.players.enumerated() where player.isAvailable {
+            func with(_ change: (inout LineupPlayer) -> Void) -> LineupInstance {
+                var changed = instance
+                change(&changed.players[p])
+                return changed
+            }
+            let name = player.displayName
+            if let least = player.minMinutes, least > 0 {
+                var steps = stride(from: least - 1, through: 1, by: -1).map { k in
+                    RuleRelaxation<LineupInstance>.Step(
+                        to: .integer(k), change: "\(name) plays at least \(k) minutes instead of \(least)", instance: with { $0.minMinutes = k })
+                }
+                steps.append(.init(to: .absent, change: "no least minutes for \(name)", instance: with { $0.minMinutes = nil }))
+                found.append(RuleRelaxation(field: "players[\(p)].minMinutes", from: .integer(least), steps: steps, loosening: true))
+            }
+            if let most = player.maxMinutes {
+                var steps = (most + 1..<max(most + 1, matchMinutes)).map { k in
+                    RuleRelaxation<LineupInstance>.Step(
+                        to: .integer(k), change: "\(name) plays at most \(k) minutes instead of \(most)", instance: with { $0.maxMinutes = k })
+                }
+                steps.append(.init(to: .absent, change: "no most minutes for \(name)", instance: with { $0.maxMinutes = nil }))
+                found.append(RuleRelaxation(field: "players[\(p)].maxMinutes", from: .integer(most), steps: steps, loosening: true))
+            }
+            if let codes = player.mustPlay, !codes.isEmpty {
+                found.append(
+                    RuleRelaxation(
+                        field: "players[\(p)].mustPlay", from: .strings(codes),
+                        steps: [
+                            .init(
+                                to: .absent, change: "\(name) need not play \(codes.joined(separator: " and "))", instance: with { $0.mustPlay = nil }
+                            )
+                        ],
+                        loosening: true))
+            }
+            if player.onePosition == true {
+                found.append(
+                    RuleRelaxation(
+                        field: "players[\(p)].onePosition", from: .bool(true),
+                        steps: [.init(to: .bool(false), change: "\(name) may change position", instance: with { $0.onePosition = false })],
+                        loosening: true))
+            }
+        }
+        return found
+    }
+}
