@@ -31,6 +31,33 @@ import TouchlineSearch
         }
     }
 
+    /// `touchline generate lineup` draws every coach's rule at random: over 400 squads each appears at least
+    /// once, and every squad validates.
+    @Test func lineupGeneratorDrawsEveryRule() throws {
+        var seen: Set<String> = []
+        for seed: UInt64 in 1...400 {
+            let size = [8, 10, 12, 14, 18, 22][Int(seed % 6)]
+            let instance = LineupKind.generate(size: size, seed: seed)
+            #expect(LineupKind.validate(instance).isEmpty, "size \(size) seed \(seed): \(LineupKind.validate(instance))")
+            let rules = instance.rules ?? LineupRules()
+            let drawn: [(String, Bool)] = [
+                ("apart", rules.apart != nil), ("together", rules.together != nil), ("minPositions", rules.minPositions != nil),
+                ("strength", rules.strength != nil), ("keeperTurns", rules.keeperTurns == true),
+                ("keeperMaxShare", rules.keeperMaxShare != nil), ("keeperMinOutfieldMinutes", rules.keeperMinOutfieldMinutes != nil),
+                ("maxStintMinutes", rules.maxStintMinutes != nil), ("mustPlay", instance.players.contains { $0.mustPlay != nil }),
+                ("onePosition", instance.players.contains { $0.onePosition == true }),
+                ("injured", instance.players.contains { $0.status == .injured }),
+                ("arrivesAt", instance.players.contains { $0.arrivesAt != nil }), ("seasonBalance", rules.seasonBalance == true)
+            ]
+            for (name, present) in drawn where present { seen.insert(name) }
+        }
+        let all: Set<String> = [
+            "apart", "together", "minPositions", "strength", "keeperTurns", "keeperMaxShare", "keeperMinOutfieldMinutes",
+            "maxStintMinutes", "mustPlay", "onePosition", "injured", "arrivesAt", "seasonBalance"
+        ]
+        #expect(seen == all, "never drawn: \(all.subtracting(seen).sorted())")
+    }
+
     /// Valid, of the size asked for, and solved by greedy and (with GLPK) the MILP into a plan that passes
     /// the verifier, the MILP never worse than greedy.
     static func check<Kind: ProblemKind>(_ kind: Kind.Type, text: String, size: Int, seed: UInt64) throws {

@@ -6,8 +6,10 @@ import TouchlineTesting
 
 /// The examples of the README and of the DocC articles are tests: every ```json block is a complete instance
 /// that validates and solves, every ```swift block is compiled (it appears verbatim in one of
-/// ``compiledFiles``), and every block after `<!-- output: touchline ARGS -->` is what that command prints. A
-/// block after a line `<!-- fragment ... -->` is a piece of something larger and is left alone.
+/// ``compiledFiles``), every block after `<!-- output: touchline ARGS -->` is what that command prints, and
+/// every instance after `<!-- proven: STATUS, OBJECTIVE -->` is proven to that status and objective by each exact
+/// engine the build has. A block after a line `<!-- fragment ... -->` is a piece of something larger and is
+/// left alone.
 @Suite struct DocExampleTests {
     static let root = Repository.root
 
@@ -86,6 +88,26 @@ import TouchlineTesting
             guard issues.isEmpty else { continue }
             let solved = try JSONFrontEnd.solve(data, options: InstanceOptions(method: .greedy))
             #expect(solved.status != .invalid, "\(document):\(block.line): \(solved.diagnostics)")
+        }
+    }
+
+    /// An example whose note says what it proves (`<!-- proven: optimal, spread 10, substitutions 8, ... -->`) is
+    /// proven to exactly that by the built-in solver and, with GLPK, by GLPK too.
+    @Test(arguments: documents)
+    func provenExamplesProveWhatTheySay(_ document: String) throws {
+        for block in Self.blocks(try Self.read(document)) {
+            guard let note = block.note, note.hasPrefix("<!-- proven: "), note.hasSuffix(" -->") else { continue }
+            let claim = String(note.dropFirst("<!-- proven: ".count).dropLast(" -->".count))
+            let data = Data(block.lines.joined(separator: "\n").utf8)
+            let methods: [InstanceOptions.Method] = Engine.hasMILP ? [.builtin, .milp] : [.builtin]
+            for method in methods {
+                let solved = try JSONFrontEnd.solve(data, options: InstanceOptions(method: method, timeLimitSeconds: 30))
+                let result = try #require(try JSONSerialization.jsonObject(with: Data(solved.output.utf8)) as? [String: Any])
+                let objective = try #require(result["objective"] as? [String: Int], "\(document):\(block.line): no objective")
+                let levels = ["spread", "substitutions", "offPreferredPosition"].map { "\($0) \(objective[$0] ?? -1)" }
+                let shown = "\(result["status"] as? String ?? "?"), " + levels.joined(separator: ", ")
+                #expect(shown == claim, "\(document):\(block.line): \(method.rawValue) gives \(shown)")
+            }
         }
     }
 

@@ -131,8 +131,8 @@ import TouchlineTesting
 }
 
 extension LineupInstance {
-    /// The squad without the rules the generator may draw on positions and strength (`mustPlay`, `onePosition`,
-    /// `minPositions`, `rules.strength`):
+    /// The squad without the rules the generator may draw on positions, strength, keepers and shifts (`mustPlay`,
+    /// `onePosition`, `minPositions`, `rules.strength`, the keeper rules, `maxStintMinutes`):
     /// for tests that were written about something else on a generated squad and pin that squad's behaviour.
     var withoutDrawnRules: LineupInstance {
         var copy = self
@@ -142,6 +142,10 @@ extension LineupInstance {
         }
         copy.rules?.minPositions = nil
         copy.rules?.strength = nil
+        copy.rules?.keeperTurns = nil
+        copy.rules?.keeperMaxShare = nil
+        copy.rules?.keeperMinOutfieldMinutes = nil
+        copy.rules?.maxStintMinutes = nil
         return copy
     }
 }

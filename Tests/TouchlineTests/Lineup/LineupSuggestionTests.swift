@@ -192,6 +192,19 @@ import TouchlineTesting
                 == "- \(long.change): locks[0] absent (a nearer value was not decided in the time)")
     }
 
+    /// A minute limit is tried on the segments' grid only (a limit between two multiples of 5 allows what the
+    /// multiple below allows): `maxStintMinutes` 10 in 25-minute halves every 5 minutes tries 15, 20, then none.
+    @Test func minuteLimitsAreTriedOnTheSegmentsGrid() throws {
+        var instance = try Self.decode(try Self.json("u10-infeasible"))
+        instance.rules?.maxStintMinutes = ["FWD": 10]
+        instance.players[4].minMinutes = 23
+        let relaxations = LineupKind.relaxations(instance)
+        let stint = try #require(relaxations.first { $0.field == "rules.maxStintMinutes.FWD" })
+        #expect(stint.steps.map(\.to) == [.integer(15), .integer(20), .absent])
+        let least = try #require(relaxations.first { $0.field == "players[4].minMinutes" })
+        #expect(least.steps.map(\.to) == [.integer(20), .integer(15), .integer(10), .integer(5), .absent])
+    }
+
     /// The relaxations themselves: each step a valid instance that differs from the original in the named field.
     @Test func everyStepIsAValidInstance() throws {
         for name in ["u10-infeasible", "u10-turn-based", "u10-colour-groups", "u10-keepers", "u10-pairs", "u14-locked-keeper"] {

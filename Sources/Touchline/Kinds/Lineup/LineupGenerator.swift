@@ -10,7 +10,8 @@ extension LineupKind {
     /// balanced playtime with a minimum share the squad can meet, keepers who keep a whole period, at most
     /// `minStint` 2 segments on, a cap on changes per window; sometimes an injured player, a late arrival,
     /// season minutes to balance, an `apart` pair of defenders and a `together` pair, a player who must try a
-    /// position, one who stays in one, `minPositions` 2, and ratings with `rules.strength`.
+    /// position, one who stays in one, `minPositions` 2, ratings with `rules.strength`, keepers who take turns
+    /// (`keeperTurns`, or `keeperMaxShare` 0.5 with `keeperMinOutfieldMinutes` a quarter) and `maxStintMinutes` at FWD.
     public static func generate(size: Int, seed: UInt64) -> LineupInstance {
         precondition(generatorSize.range.contains(size), "size out of range")
         var random = SeededRandom(seed: seed)
@@ -111,6 +112,27 @@ extension LineupKind {
             let average = ratings.reduce(0, +) * Double(onField) / Double(max(1, ratings.count))
             if strongest > 0 { rules.strength = LineupStrength(minShare: (20 * 0.95 * average / strongest).rounded(.down) / 20) }
         }
+        // Sometimes keepers who take turns, as AYSO asks: nobody in goal more than half the match, and then
+        // sometimes a keeper also plays a quarter outfield (the keeper-only player then also plays DEF); or everyone
+        // who lists GK keeps goal once. Only with two players who can keep goal there from kick-off. Drawn last.
+        let keepers = players.indices.filter { players[$0].isAvailable && players[$0].arrivesAt == nil && players[$0].positions.contains("GK") }
+        if hasKeeper && keepers.count >= 2 && keepers.count <= match.periods && random.chance(0.2) {
+            if random.chance(0.5) {
+                rules.keeperTurns = true
+            } else {
+                rules.keeperMaxShare = 0.5
+                if random.chance(0.5) {
+                    let quarter = match.periods * match.periodMinutes / 4
+                    rules.keeperMinOutfieldMinutes = quarter - quarter % 5
+                    for p in keepers where players[p].positions == ["GK"] { players[p].positions.append("DEF") }
+                }
+            }
+        }
+        // Sometimes shorter shifts up front: strikers at most fifteen minutes in a row at FWD, where twice as many
+        // players as the formation's strikers can play there (so that a striker can rest while another plays).
+        let strikers = formation["FWD"] ?? 0
+        let canStrike = players.filter { $0.isAvailable && $0.positions.contains("FWD") }.count
+        if strikers > 0 && canStrike >= 2 * strikers && random.chance(0.15) { rules.maxStintMinutes = ["FWD": 15] }
         return LineupInstance(
             match: match, formation: formation, players: players, rules: rules,
             options: InstanceOptions(timeLimitSeconds: 10))

@@ -15,6 +15,7 @@ extension LineupKind: SuggestingKind {
         let fieldSize = instance.formation.values.reduce(0, +)
         let available = instance.players.filter(\.isAvailable).count
         let longestPeriod = max(instance.match.periodMinutes, instance.match.overtime?.periodMinutes ?? 0)
+        let grid = minuteGrid(instance)
 
         /// A copy of the instance with its rules changed.
         func with(_ change: (inout LineupRules) -> Void) -> LineupInstance {
@@ -138,7 +139,7 @@ extension LineupKind: SuggestingKind {
             found.append(RuleRelaxation(field: "rules.keeperMaxShare", from: .number(most), steps: steps, loosening: true))
         }
         if let least = rules.keeperMinOutfieldMinutes, least > 0 {
-            let steps = stride(from: least - 1, through: 0, by: -1).map { k in
+            let steps = stride(from: (least - 1) / grid * grid, through: 0, by: -grid).map { k in
                 RuleRelaxation<LineupInstance>.Step(
                     to: .integer(k), change: "keeperMinOutfieldMinutes \(k) instead of \(least)", instance: with { $0.keeperMinOutfieldMinutes = k })
             }
@@ -160,7 +161,7 @@ extension LineupKind: SuggestingKind {
             found.append(RuleRelaxation(field: "rules.minPositions", from: .integer(least), steps: steps, loosening: true))
         }
         for (code, most) in (rules.maxStintMinutes ?? [:]).sorted(by: { $0.key < $1.key }) {
-            var steps = (most + 1..<max(most + 1, longestPeriod)).map { k in
+            var steps = stride(from: (most / grid + 1) * grid, to: longestPeriod, by: grid).map { k in
                 RuleRelaxation<LineupInstance>.Step(
                     to: .integer(k), change: "up to \(k) minutes in a row at \(code) instead of \(most)",
                     instance: with { $0.maxStintMinutes?[code] = k })
@@ -200,7 +201,7 @@ extension LineupKind: SuggestingKind {
         }
         let match = instance.match
         let matchMinutes = match.periods * match.periodMinutes + (match.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
-        found += playerRelaxations(instance, matchMinutes: matchMinutes)
+        found += playerRelaxations(instance, matchMinutes: matchMinutes, grid: grid)
         for (index, lock) in (instance.locks ?? []).enumerated() {
             var changed = instance
             changed.locks?.remove(at: index)
@@ -218,8 +219,18 @@ extension LineupKind: SuggestingKind {
         return found
     }
 
+    /// The minutes every player's time, in a row or in all, is a multiple of: the greatest common divisor of the
+    /// segments' lengths (1 in a live re-plan, whose minutes so far may be any). A minute limit between two
+    /// multiples allows exactly what the multiple below it allows, so the suggestions try the multiples only.
+    static func minuteGrid(_ instance: LineupInstance) -> Int {
+        guard instance.state == nil else { return 1 }
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let lengths = LineupVerifier.expectedSegments(instance).map { $0.end - $0.start }
+        return max(1, lengths.reduce(0, gcd))
+    }
+
     /// A player's own limits: `minMinutes` lower, `maxMinutes` higher, `mustPlay` and `onePosition` dropped.
-    static func playerRelaxations(_ instance: LineupInstance, matchMinutes: Int) -> [RuleRelaxation<LineupInstance>] {
+    static func playerRelaxations(_ instance: LineupInstance, matchMinutes: Int, grid: Int) -> [RuleRelaxation<LineupInstance>] {
         var found: [RuleRelaxation<LineupInstance>] = []
         for (p, player) in instance.players.enumerated() where player.isAvailable {
             func with(_ change: (inout LineupPlayer) -> Void) -> LineupInstance {
@@ -229,7 +240,7 @@ extension LineupKind: SuggestingKind {
             }
             let name = player.displayName
             if let least = player.minMinutes, least > 0 {
-                var steps = stride(from: least - 1, through: 1, by: -1).map { k in
+                var steps = stride(from: (least - 1) / grid * grid, through: 1, by: -grid).map { k in
                     RuleRelaxation<LineupInstance>.Step(
                         to: .integer(k), change: "\(name) plays at least \(k) minutes instead of \(least)", instance: with { $0.minMinutes = k })
                 }
@@ -237,7 +248,7 @@ extension LineupKind: SuggestingKind {
                 found.append(RuleRelaxation(field: "players[\(p)].minMinutes", from: .integer(least), steps: steps, loosening: true))
             }
             if let most = player.maxMinutes {
-                var steps = (most + 1..<max(most + 1, matchMinutes)).map { k in
+                var steps = stride(from: (most / grid + 1) * grid, to: matchMinutes, by: grid).map { k in
                     RuleRelaxation<LineupInstance>.Step(
                         to: .integer(k), change: "\(name) plays at most \(k) minutes instead of \(most)", instance: with { $0.maxMinutes = k })
                 }
