@@ -508,19 +508,34 @@ enum LineupVerifier {
             for p in players.indices where (before[players[p].id] != nil) != (grid[0][p] != nil) { last[p] = 0 }
         }
         var counts: [Int] = []
+        // One line per rule and player (a player out of turn at several windows is one line, with the first).
+        var wrongCounts: [(minute: Int, count: Int)] = []
+        var aheadOfTurn: [Int: [String]] = [:]
+        var offOutOfTurn: [Int: [String]] = [:]
+        defer {
+            if let k = instance.turnBased?.changesPerWindow, !wrongCounts.isEmpty {
+                let each = wrongCounts.map { "\($0.count) at \($0.minute)'" }.joined(separator: ", ")
+                findings.broken.append("turnBased: \(k) outfield players should come on at each window; came on: \(each)")
+            }
+            for lines in [aheadOfTurn, offOutOfTurn] {
+                for p in lines.keys.sorted() {
+                    guard let lines = lines[p], let first = lines.first else { continue }
+                    let more = lines.count > 1 ? " (and at \(lines.count - 1) more window\(lines.count > 2 ? "s" : ""))" : ""
+                    findings.broken.append("turnBased: \(first)\(more)")
+                }
+            }
+        }
         for s in segments.indices where s > 0 {
             let comers = comersAll[s].filter { inQueue[$0] && outfield($0, s) }
             counts.append(comers.count)
-            if let k = instance.turnBased?.changesPerWindow, comers.count != k {
-                findings.broken.append("turnBased: \(comers.count) outfield players come on at minute \(segments[s].start), expected \(k)")
-            }
+            if let k = instance.turnBased?.changesPerWindow, comers.count != k { wrongCounts.append((segments[s].start, comers.count)) }
             let staying = players.indices.filter { present($0, s - 1) && present($0, s) && grid[s - 1][$0] == nil && grid[s][$0] == nil }
             for a in comers {
                 let arrived = !present(a, s - 1)
                 let mark = arrived ? Double(s) : last[a]
                 if let b = staying.first(where: { last[$0] < mark }) {
-                    findings.broken.append(
-                        "turnBased: \(players[a].displayName) comes on at minute \(segments[s].start) ahead of \(players[b].displayName), who is ahead in the queue"
+                    aheadOfTurn[a, default: []].append(
+                        "\(players[a].displayName) comes on at minute \(segments[s].start) ahead of \(players[b].displayName), who is ahead in the queue"
                     )
                 }
             }
@@ -528,9 +543,8 @@ enum LineupVerifier {
             let stayingOn = players.indices.filter { inQueue[$0] && outfield($0, s - 1) && grid[s][$0] != nil }
             for a in leaving {
                 if let b = stayingOn.first(where: { last[$0] < last[a] }) {
-                    findings.broken.append(
-                        "turnBased: \(players[a].displayName) goes off at minute \(segments[s].start) while \(players[b].displayName) has been on longer"
-                    )
+                    offOutOfTurn[a, default: []].append(
+                        "\(players[a].displayName) goes off at minute \(segments[s].start) while \(players[b].displayName) has been on longer")
                 }
             }
             for p in players.indices {
