@@ -139,6 +139,24 @@ import TouchlineTesting
         try Self.check("u10-turn-based, 6 a window", json, expecting: ["turnBased.changesPerWindow"])
     }
 
+    /// Two on at each window when only one player is left to sit out (the others unavailable): one at a window.
+    @Test func aQueueOfTwoWithOneOnTheBenchIsToldOne() throws {
+        var json = try Self.json("u10-turn-based")
+        var players = try #require(json["players"] as? [[String: Any]])
+        for index in players.indices.dropFirst(8) { players[index]["status"] = "unavailable" }
+        json["players"] = players
+        let ids = Set(players.prefix(8).compactMap { $0["id"] as? String })
+        var turnBased = try #require(json["turnBased"] as? [String: Any])
+        turnBased["queue"] = (turnBased["queue"] as? [String] ?? []).filter { ids.contains($0) }
+        turnBased["changesPerWindow"] = 2
+        json["turnBased"] = turnBased
+        try Self.check("u10-turn-based, one on the bench", json, expecting: ["turnBased.changesPerWindow"])
+        let report = try Self.solve(try Self.decode(json), seconds: 30, suggest: 20)
+        let queue = try #require(report.suggestions?.first { $0.field == "turnBased.changesPerWindow" })
+        #expect(queue.to == .integer(1))
+        #expect(queue.change == "1 player on at each window instead of 2")
+    }
+
     /// Two colour groups where the keepers' full halves and `minShare` need three: the number of colours that
     /// works, and the players' colours (given in the instance) dropped with it, as the suggestion says.
     @Test func tooFewColoursAreToldTheNumberThatWorks() throws {

@@ -71,7 +71,9 @@ extension LineupKind: SuggestingKind {
                 var changed = instance
                 changed.turnBased = TurnBasedRules(queue: instance.turnBased?.queue, changesPerWindow: k)
                 return .init(
-                    to: .integer(k), change: "\(k) players on at each window instead of \(current.map(String.init) ?? "any")", instance: changed)
+                    to: .integer(k),
+                    change: "\(k) \(k == 1 ? "player" : "players") on at each window instead of \(current.map(String.init) ?? "any")",
+                    instance: changed)
             }
             if current != nil {
                 var changed = instance
@@ -85,7 +87,8 @@ extension LineupKind: SuggestingKind {
         if let most = rules.maxChangesPerWindow {
             var steps = (most + 1..<max(most + 1, fieldSize + 1)).map { k in
                 RuleRelaxation<LineupInstance>.Step(
-                    to: .integer(k), change: "up to \(k) players on at one window instead of \(most)", instance: with { $0.maxChangesPerWindow = k })
+                    to: .integer(k), change: "up to \(k) \(k == 1 ? "player" : "players") on at one window instead of \(most)",
+                    instance: with { $0.maxChangesPerWindow = k })
             }
             steps.append(
                 .init(to: .absent, change: "no limit on the players coming on at one window", instance: with { $0.maxChangesPerWindow = nil }))
