@@ -17,8 +17,12 @@ import TouchlineTesting
     final class Events: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [SolveEvent] = []
+        private var ended = false
         func add(_ event: SolveEvent) { lock.lock(); list.append(event); lock.unlock() }
         var all: [SolveEvent] { lock.lock(); defer { lock.unlock() }; return list }
+        /// Set when the solve has returned (so a cancel after it had nothing left to stop).
+        func end() { lock.lock(); ended = true; lock.unlock() }
+        var hasEnded: Bool { lock.lock(); defer { lock.unlock() }; return ended }
     }
 
     @Test func asyncSolveReportsEveryLevelOfAnOfficialsTerm() async throws {
@@ -131,10 +135,16 @@ import TouchlineTesting
         #if GLPK
             let events = Events()
             let limit = InstanceOptions(timeLimitSeconds: 60)
+            // On a machine loaded by the rest of the suite the solve may end on its own before the cancel comes;
+            // then there is nothing to stop, and the test checks the plan but not the cancel's warning.
+            var endedBeforeTheCancel = false
             /// The report (nil for `CancellationError`), the seconds from `cancel()` to the answer, and whether a
             /// plan existed before the cancel (greedy's, reported by the `.heuristic` event).
             func run<Kind: ProblemKind>(_ instance: Kind.Instance, _: Kind.Type) async throws -> (SolveReport<Kind>?, Double, Bool) {
-                let task = Task { try await Engine.solve(instance, kind: Kind.self, options: limit, progress: { events.add($0) }) }
+                let task = Task {
+                    defer { events.end() }
+                    return try await Engine.solve(instance, kind: Kind.self, options: limit, progress: { events.add($0) })
+                }
                 // Let it get into the MILP, then cancel.
                 let clock = ContinuousClock.now
                 // (On a loaded machine the lineup's listing and greedy can take many seconds before that.)
@@ -146,6 +156,7 @@ import TouchlineTesting
                 try await Task.sleep(for: .milliseconds(300))
                 let hadPlan = events.all.contains { if case let .heuristic(objective, _) = $0 { return objective != nil } else { return false } }
                 let cancelled = ContinuousClock.now
+                endedBeforeTheCancel = events.hasEnded
                 task.cancel()
                 var report: SolveReport<Kind>? = nil
                 do { report = try await task.value } catch is CancellationError { report = nil }
@@ -160,8 +171,10 @@ import TouchlineTesting
                 let instance = try Self.load(OfficialsInstance.self, "officials/fieldgame-term")
                 let (answer, latency, _) = try await run(instance, OfficialsKind.self)
                 let report = try #require(answer)
-                #expect(report.status == .feasible)
-                #expect(report.warnings.contains { $0.hasPrefix("cancelled") })
+                if !endedBeforeTheCancel {
+                    #expect(report.status == .feasible)
+                    #expect(report.warnings.contains { $0.hasPrefix("cancelled") }, "\(report.status) \(report.warnings)")
+                }
                 #expect(Engine.verify(instance, report: report, kind: OfficialsKind.self).isEmpty)
                 #expect(latency < 5, "a cancelled solve took \(latency) s to stop")
             default:
@@ -174,8 +187,8 @@ import TouchlineTesting
                 let (answer, latency, _) = try await run(instance, LineupKind.self)
                 #expect(latency < 5, "a cancelled solve took \(latency) s to stop")
                 guard let report = answer else { return }  // cancelled before any plan (run checked greedy had none)
-                if report.status == .feasible {
-                    #expect(report.warnings.contains { $0.hasPrefix("cancelled") })
+                if report.status == .feasible && !endedBeforeTheCancel {
+                    #expect(report.warnings.contains { $0.hasPrefix("cancelled") }, "\(report.warnings)")
                 }
                 #expect(report.status == .feasible || report.status == .optimal)
                 #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)

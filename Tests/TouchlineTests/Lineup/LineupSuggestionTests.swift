@@ -85,7 +85,8 @@ import TouchlineTesting
     }
 
     /// Every suggestion of an impossible squad, checked as the type says.
-    static func check(_ name: String, _ json: [String: Any], expecting fields: [String]) throws {
+    @discardableResult
+    static func check(_ name: String, _ json: [String: Any], expecting fields: [String]) throws -> SolveReport<LineupKind> {
         let instance = try decode(json)
         let report = try solve(instance, seconds: 60, suggest: 40)
         #expect(report.status == .infeasible, "\(name): \(report.status)")
@@ -105,6 +106,7 @@ import TouchlineTesting
                 #expect(closer.status == .infeasible, "\(name): \(suggestion.field) \(nearer) is nearer and gives \(closer.status)")
             }
         }
+        return report
     }
 
     /// The shipped impossible squad (`minShare` 0.75 with the keeper in goal for whole halves and nobody two
@@ -112,8 +114,7 @@ import TouchlineTesting
     /// places hold, so only a lower `minShare` helps, and 0.5 is the nearest share that fits whole 5-minute
     /// segments (0.55 asks 30 minutes of each: 360 of 350).
     @Test func theImpossibleSquadIsToldWhatToChange() throws {
-        try Self.check("u10-infeasible", try Self.json("u10-infeasible"), expecting: ["rules.minShare"])
-        let report = try Self.solve(try Self.decode(try Self.json("u10-infeasible")), seconds: 30, suggest: 20)
+        let report = try Self.check("u10-infeasible", try Self.json("u10-infeasible"), expecting: ["rules.minShare"])
         #expect(report.suggestions?.map(\.field) == ["rules.minShare"])
         #expect(report.suggestions?.first?.to == .number(0.5))
         #expect(report.suggestions?.first?.smallest == true)
@@ -150,8 +151,7 @@ import TouchlineTesting
         turnBased["queue"] = (turnBased["queue"] as? [String] ?? []).filter { ids.contains($0) }
         turnBased["changesPerWindow"] = 2
         json["turnBased"] = turnBased
-        try Self.check("u10-turn-based, one on the bench", json, expecting: ["turnBased.changesPerWindow"])
-        let report = try Self.solve(try Self.decode(json), seconds: 30, suggest: 20)
+        let report = try Self.check("u10-turn-based, one on the bench", json, expecting: ["turnBased.changesPerWindow"])
         let queue = try #require(report.suggestions?.first { $0.field == "turnBased.changesPerWindow" })
         #expect(queue.to == .integer(1))
         #expect(queue.change == "1 player on at each window instead of 2")
@@ -165,8 +165,7 @@ import TouchlineTesting
         var assignment: [String: String] = [:]
         for (index, id) in players.enumerated() { assignment[id] = index % 2 == 0 ? "red" : "blue" }
         json["colourGroups"] = ["colours": ["red", "blue"], "assignment": assignment]
-        try Self.check("u10-colour-groups, 2 colours", json, expecting: ["colourGroups.colours"])
-        let report = try Self.solve(try Self.decode(json), seconds: 30, suggest: 20)
+        let report = try Self.check("u10-colour-groups, 2 colours", json, expecting: ["colourGroups.colours"])
         let colours = try #require(report.suggestions?.first { $0.field == "colourGroups.colours" })
         #expect(colours.to == .strings(["red", "blue", "green"]))
         #expect(colours.alsoRemoves == ["colourGroups.assignment"])

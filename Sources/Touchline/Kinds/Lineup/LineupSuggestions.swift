@@ -37,6 +37,28 @@ extension LineupKind: SuggestingKind {
             }
             return shares
         }
+        /// The shares above `value` in steps of ``shareStep``, below 1.
+        func higherShares(_ value: Double) -> [Double] {
+            var shares: [Double] = []
+            var next = ((value + 1e-9) / shareStep).rounded(.down) * shareStep + shareStep
+            while next < 1 - 1e-9 {
+                shares.append((next * 100).rounded() / 100)
+                next += shareStep
+            }
+            return shares
+        }
+        /// A limit loosened: each of `values` (nearest first) set alone by `set`, then, with `none`, the rule
+        /// removed (`set` with nil).
+        func loosened<Value>(
+            _ field: String, from: SuggestionValue, to values: [Value], as encode: (Value) -> SuggestionValue,
+            change: (Value) -> String, none: String?, set: (inout LineupRules, Value?) -> Void
+        ) -> RuleRelaxation<LineupInstance> {
+            var steps = values.map { value in
+                RuleRelaxation<LineupInstance>.Step(to: encode(value), change: change(value), instance: with { set(&$0, value) })
+            }
+            if let none { steps.append(.init(to: .absent, change: none, instance: with { set(&$0, nil) })) }
+            return RuleRelaxation(field: field, from: from, steps: steps, loosening: true)
+        }
 
         // The mode's own settings first: they are what a coach most often sets too tight.
         if instance.mode == .colourGroups, let groups = instance.colourGroups {
@@ -85,38 +107,31 @@ extension LineupKind: SuggestingKind {
             }
         }
         if let most = rules.maxChangesPerWindow {
-            var steps = (most + 1..<max(most + 1, fieldSize + 1)).map { k in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .integer(k), change: "up to \(k) \(k == 1 ? "player" : "players") on at one window instead of \(most)",
-                    instance: with { $0.maxChangesPerWindow = k })
-            }
-            steps.append(
-                .init(to: .absent, change: "no limit on the players coming on at one window", instance: with { $0.maxChangesPerWindow = nil }))
-            found.append(RuleRelaxation(field: "rules.maxChangesPerWindow", from: .integer(most), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.maxChangesPerWindow", from: .integer(most), to: Array(most + 1..<max(most + 1, fieldSize + 1)),
+                    as: SuggestionValue.integer,
+                    change: { "up to \($0) \($0 == 1 ? "player" : "players") on at one window instead of \(most)" },
+                    none: "no limit on the players coming on at one window", set: { $0.maxChangesPerWindow = $1 }))
         }
         if let least = rules.minShare, least > 0 {
-            var steps = lowerShares(least).map { value in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .number(value), change: "minShare \(share(value)) instead of \(share(least))", instance: with { $0.minShare = value })
-            }
-            steps.append(.init(to: .absent, change: "no minShare", instance: with { $0.minShare = nil }))
-            found.append(RuleRelaxation(field: "rules.minShare", from: .number(least), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.minShare", from: .number(least), to: lowerShares(least), as: SuggestionValue.number,
+                    change: { "minShare \(share($0)) instead of \(share(least))" }, none: "no minShare", set: { $0.minShare = $1 }))
         }
         if let most = rules.maxConsecutiveBench {
-            var steps = (most + 1..<max(most + 1, segmentCount)).map { k in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .integer(k), change: "up to \(k) segments in a row on the bench instead of \(most)",
-                    instance: with { $0.maxConsecutiveBench = k })
-            }
-            steps.append(.init(to: .absent, change: "no limit on segments in a row on the bench", instance: with { $0.maxConsecutiveBench = nil }))
-            found.append(RuleRelaxation(field: "rules.maxConsecutiveBench", from: .integer(most), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.maxConsecutiveBench", from: .integer(most), to: Array(most + 1..<max(most + 1, segmentCount)), as: SuggestionValue.integer,
+                    change: { "up to \($0) segments in a row on the bench instead of \(most)" },
+                    none: "no limit on segments in a row on the bench", set: { $0.maxConsecutiveBench = $1 }))
         }
         if let least = rules.minStint, least > LineupRules.defaultMinStint {
-            let steps = stride(from: least - 1, through: LineupRules.defaultMinStint, by: -1).map { k in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .integer(k), change: "minStint \(k) instead of \(least)", instance: with { $0.minStint = k })
-            }
-            found.append(RuleRelaxation(field: "rules.minStint", from: .integer(least), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.minStint", from: .integer(least), to: Array(stride(from: least - 1, through: LineupRules.defaultMinStint, by: -1)),
+                    as: SuggestionValue.integer, change: { "minStint \($0) instead of \(least)" }, none: nil, set: { $0.minStint = $1 }))
         }
         if rules.keeperFullPeriods == true {
             found.append(
@@ -128,25 +143,19 @@ extension LineupKind: SuggestingKind {
                     loosening: true))
         }
         if let most = rules.keeperMaxShare {
-            var steps: [RuleRelaxation<LineupInstance>.Step] = []
-            var next = ((most + 1e-9) / shareStep).rounded(.down) * shareStep + shareStep
-            while next < 1 - 1e-9 {
-                let value = (next * 100).rounded() / 100
-                steps.append(
-                    .init(
-                        to: .number(value), change: "keeperMaxShare \(share(value)) instead of \(share(most))",
-                        instance: with { $0.keeperMaxShare = value }))
-                next += shareStep
-            }
-            steps.append(.init(to: .absent, change: "no limit on a keeper's minutes in goal", instance: with { $0.keeperMaxShare = nil }))
-            found.append(RuleRelaxation(field: "rules.keeperMaxShare", from: .number(most), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.keeperMaxShare", from: .number(most), to: higherShares(most), as: SuggestionValue.number,
+                    change: { "keeperMaxShare \(share($0)) instead of \(share(most))" }, none: "no limit on a keeper's minutes in goal",
+                    set: { $0.keeperMaxShare = $1 }))
         }
         if let least = rules.keeperMinOutfieldMinutes, least > 0 {
-            let steps = stride(from: (least - 1) / grid * grid, through: 0, by: -grid).map { k in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .integer(k), change: "keeperMinOutfieldMinutes \(k) instead of \(least)", instance: with { $0.keeperMinOutfieldMinutes = k })
-            }
-            found.append(RuleRelaxation(field: "rules.keeperMinOutfieldMinutes", from: .integer(least), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.keeperMinOutfieldMinutes", from: .integer(least),
+                    to: Array(stride(from: (least - 1) / grid * grid, through: 0, by: -grid)),
+                    as: SuggestionValue.integer, change: { "keeperMinOutfieldMinutes \($0) instead of \(least)" }, none: nil,
+                    set: { $0.keeperMinOutfieldMinutes = $1 }))
         }
         if rules.keeperTurns == true {
             found.append(
@@ -156,36 +165,29 @@ extension LineupKind: SuggestingKind {
                     loosening: true))
         }
         if let least = rules.minPositions, least > 1 {
-            var steps = stride(from: least - 1, through: 1, by: -1).map { k in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .integer(k), change: "minPositions \(k) instead of \(least)", instance: with { $0.minPositions = k })
-            }
-            steps.append(.init(to: .absent, change: "no minPositions", instance: with { $0.minPositions = nil }))
-            found.append(RuleRelaxation(field: "rules.minPositions", from: .integer(least), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.minPositions", from: .integer(least), to: Array(stride(from: least - 1, through: 1, by: -1)), as: SuggestionValue.integer,
+                    change: { "minPositions \($0) instead of \(least)" }, none: "no minPositions", set: { $0.minPositions = $1 }))
         }
         for (code, most) in (rules.maxStintMinutes ?? [:]).sorted(by: { $0.key < $1.key }) {
-            var steps = stride(from: (most / grid + 1) * grid, to: longestPeriod, by: grid).map { k in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .integer(k), change: "up to \(k) minutes in a row at \(code) instead of \(most)",
-                    instance: with { $0.maxStintMinutes?[code] = k })
-            }
-            steps.append(
-                .init(
-                    to: .absent, change: "no limit on minutes in a row at \(code)",
-                    instance: with {
-                        $0.maxStintMinutes?[code] = nil
-                        if $0.maxStintMinutes?.isEmpty == true { $0.maxStintMinutes = nil }
+            found.append(
+                loosened(
+                    "rules.maxStintMinutes.\(code)", from: .integer(most),
+                    to: Array(stride(from: (most / grid + 1) * grid, to: longestPeriod, by: grid)),
+                    as: SuggestionValue.integer, change: { "up to \($0) minutes in a row at \(code) instead of \(most)" },
+                    none: "no limit on minutes in a row at \(code)",
+                    set: { rules, value in
+                        rules.maxStintMinutes?[code] = value
+                        if rules.maxStintMinutes?.isEmpty == true { rules.maxStintMinutes = nil }
                     }))
-            found.append(RuleRelaxation(field: "rules.maxStintMinutes.\(code)", from: .integer(most), steps: steps, loosening: true))
         }
         if let least = rules.strength?.minShare, least > 0 {
-            var steps = lowerShares(least).map { value in
-                RuleRelaxation<LineupInstance>.Step(
-                    to: .number(value), change: "strength.minShare \(share(value)) instead of \(share(least))",
-                    instance: with { $0.strength = LineupStrength(minShare: value) })
-            }
-            steps.append(.init(to: .absent, change: "no strength rule", instance: with { $0.strength = nil }))
-            found.append(RuleRelaxation(field: "rules.strength.minShare", from: .number(least), steps: steps, loosening: true))
+            found.append(
+                loosened(
+                    "rules.strength.minShare", from: .number(least), to: lowerShares(least), as: SuggestionValue.number,
+                    change: { "strength.minShare \(share($0)) instead of \(share(least))" }, none: "no strength rule",
+                    set: { $0.strength = $1.map { LineupStrength(minShare: $0) } }))
         }
         for (name, groups) in [("together", rules.together ?? []), ("apart", rules.apart ?? [])] {
             for (index, group) in groups.enumerated() {
