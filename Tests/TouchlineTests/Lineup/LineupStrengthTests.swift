@@ -37,7 +37,10 @@ import TouchlineTesting
         var found = Self.issues(Self.document(strength: #"{"minShare": 0.9}"#))
         #expect(found == [#"players[3].rating: rules.strength needs every available player's rating; d has none"#], "\(found)")
         found = Self.issues(Self.document(strength: #""balanced""#))
-        #expect(found.contains { $0.hasPrefix("rules.strength:") && $0.contains("not built yet") }, "\(found)")
+        #expect(found == [#"players[3].rating: rules.strength needs every available player's rating; d has none"#], "\(found)")
+        found = Self.issues(Self.document(strength: #"{"balanced": true}"#, rating: "2.0005").replacingOccurrences(
+            of: #"["DEF", "FWD"]}"#, with: #"["DEF", "FWD"], "rating": 1}"#))
+        #expect(found == [#"players[1].rating: rules.strength "balanced" needs ratings with at most three decimals, got 2.0005"#], "\(found)")
         found = Self.issues(Self.document(strength: #""strong""#))
         #expect(found.contains { $0.hasPrefix("rules.strength") }, "\(found)")
         found = Self.issues(Self.document(strength: #"{"minShare": 1.5}"#))
@@ -95,6 +98,45 @@ import TouchlineTesting
                 #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty, "\(method)")
             }
         }
+    }
+
+    /// `"balanced"`: the strength gap is the level right after spread, in the ratings' units (halves here), with
+    /// and without a share; every exact engine and the compact model prove the optimum exhaustive search finds
+    /// (it orders plans by the same levels), and the objective carries the level only where it is one.
+    @Test func theStrengthGapIsALevelAfterSpread() throws {
+        var halves = Self.squad(0)
+        for (p, rating) in [1.5, 3, 2.5, 1, 0.5].enumerated() { halves.players[p].rating = rating }
+        halves.rules?.strength = LineupStrength(balanced: true)
+        var shared = Self.squad(0.8)
+        shared.rules?.strength?.balanced = true
+        var late = halves
+        late.players[2].arrivesAt = 5
+        for instance in [halves, shared, late] {
+            #expect(instance.issues().isEmpty, "\(instance.issues())")
+            let expected = try #require(LineupTests.exhaustive(instance))
+            #expect(expected.strengthGap != nil)
+            for (method, formulation) in LineupPositionRuleTests.exactMethods.map({ ($0, InstanceOptions.Formulation?.none) })
+                + [(InstanceOptions.Method.auto, .compact)]
+            {
+                let report = try Engine.solve(
+                    instance, kind: LineupKind.self, options: InstanceOptions(method: method, formulation: formulation))
+                #expect(report.status == .optimal, "\(method) \(String(describing: formulation))")
+                #expect(report.objective == expected, "\(method): \(String(describing: report.objective)) vs \(expected)")
+                #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty, "\(method)")
+                let levels = (report.stats.levels ?? []).map(\.name)
+                if formulation == nil { #expect(levels.contains("strengthGap"), "\(levels)") }
+            }
+        }
+        // The gap of a plan: d (1) for b (3) in min 5–10 takes the field's sum from 7 to 5, a gap of 2.
+        let plain = try Engine.solve(Self.squad(0), kind: LineupKind.self, options: InstanceOptions(method: .builtin))
+        #expect(plain.objective?.strengthGap == nil)
+        let json = try #require(String(data: try JSONEncoder().encode(plain.objective), encoding: .utf8))
+        #expect(!json.contains("strengthGap"), "\(json)")
+        var rotation = try #require(plain.solution)
+        for s in rotation.segments.indices { rotation.segments[s].onField = ["k": "GK", "b": "DEF", "c": "FWD"] }
+        rotation.segments[1].onField = ["k": "GK", "d": "DEF", "c": "FWD"]
+        #expect(LineupVerifier.strengthGap(halves, rotation) == 2)
+        #expect(LineupObjective(spread: 1, strengthGap: 0.5, substitutions: 2, offPreferredPosition: 0).description.contains("strengthGap 0.5"))
     }
 
     /// The strongest field all match leaves d and e no minutes, which `minShare` 0.5 requires: proven

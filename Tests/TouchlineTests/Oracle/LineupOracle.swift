@@ -22,8 +22,10 @@ enum LineupOracle {
         var verified = 0
     }
 
+    /// The contract's order: spread, the strength gap where it is a level, substitutions, off-preferred positions.
     static func isBetter(_ a: LineupObjective, than b: LineupObjective) -> Bool {
-        (a.spread, a.substitutions, a.offPreferredPosition) < (b.spread, b.substitutions, b.offPreferredPosition)
+        (a.spread, a.strengthGap ?? 0, a.substitutions, a.offPreferredPosition)
+            < (b.spread, b.strengthGap ?? 0, b.substitutions, b.offPreferredPosition)
     }
 
     /// Nil when the candidate space is larger than `limit` (the instance is not tiny enough to enumerate).

@@ -163,6 +163,13 @@ import TouchlineTesting
             for p in instance.players.indices { instance.players[p].rating = Double(random.int(in: 0...3)) }
             instance.rules!.strength = LineupStrength(minShare: random.pick([0.5, 0.75]))
         }
+        // The strength gap as a level (ratings 0 to 3, some in halves), with or without a share.
+        if random.chance(0.12) {
+            for p in instance.players.indices where instance.players[p].rating == nil {
+                instance.players[p].rating = Double(random.int(in: 0...6)) / random.pick([1, 2])
+            }
+            instance.rules!.strength = LineupStrength(minShare: instance.rules!.strength?.minShare, balanced: true)
+        }
         return instance
     }
 

@@ -379,6 +379,12 @@ public struct ObjectiveLevel: Sendable, Codable, Equatable {
         self.value = Double(value)
         self.maximise = maximise
     }
+
+    public init(_ name: String, _ value: Double, maximise: Bool = false) {
+        self.name = name
+        self.value = value
+        self.maximise = maximise
+    }
 }
 
 /// The meaning and range of a generator's `size`.

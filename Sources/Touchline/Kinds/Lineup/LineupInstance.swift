@@ -182,47 +182,60 @@ public struct LineupRules: Sendable, Codable, Equatable {
 }
 
 /// `rules.strength`: `{"minShare": 0.9}` holds every segment's field to a share of the strongest field the
-/// squad has there; `"balanced"` names the objective level `strengthGap`, which this version does not have
-/// (validation says so).
+/// squad has there; `"balanced"` (or `{"balanced": true}`, which may carry a `minShare` too) adds the objective
+/// level `strengthGap` right after `spread`: the largest difference between the on-field rating sums of two
+/// planned segments, in the ratings' units.
 public struct LineupStrength: Sendable, Codable, Equatable {
     /// Every planned segment's sum of the ratings on the field is at least this share of the sum of the
     /// highest ratings of as many players present in that segment (available and arrived) as the formation
     /// puts on the field.
     public var minShare: Double?
-    /// `"balanced"`: the objective level `strengthGap` (not built; validation rejects it).
+    /// The objective level `strengthGap`, right after `spread`.
     public var balanced: Bool
 
-    public init(minShare: Double) {
+    public init(minShare: Double? = nil, balanced: Bool = false) {
         self.minShare = minShare
-        self.balanced = false
+        self.balanced = balanced
     }
 
     public static let balancedValue = "balanced"
 
-    private enum CodingKeys: String, CodingKey { case minShare }
+    /// The ratings' grid under `balanced`: the smallest of 1, 2, 4, 10, 20, 100 and 1000 that makes every rating
+    /// a whole number when multiplied by it (the exact models count the strength gap in whole units of
+    /// 1/scale). Nil when a rating has more than three decimals.
+    public static func scale(of ratings: [Double]) -> Double? {
+        [1.0, 2, 4, 10, 20, 100, 1000].first { scale in
+            ratings.allSatisfy { abs(($0 * scale).rounded() - $0 * scale) < 1e-6 }
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case minShare, balanced }
 
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard text == Self.balancedValue else {
                 throw DecodingError.dataCorruptedError(
-                    in: single, debugDescription: "expected \"\(Self.balancedValue)\" or {\"minShare\": a share from 0 to 1}, got \"\(text)\"")
+                    in: single,
+                    debugDescription:
+                        "expected \"\(Self.balancedValue)\" or {\"minShare\": a share from 0 to 1, \"balanced\": true or false}, got \"\(text)\"")
             }
             minShare = nil
             balanced = true
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        minShare = try container.decode(Double.self, forKey: .minShare)
-        balanced = false
+        minShare = try container.decodeIfPresent(Double.self, forKey: .minShare)
+        balanced = try container.decodeIfPresent(Bool.self, forKey: .balanced) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if balanced {
+        if balanced && minShare == nil {
             var single = encoder.singleValueContainer()
             try single.encode(Self.balancedValue)
         } else {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(minShare, forKey: .minShare)
+            if balanced { try container.encode(true, forKey: .balanced) }
         }
     }
 }
@@ -465,10 +478,31 @@ public struct LineupSolution: Sendable, Codable, Equatable {
 /// The lexicographic objective of `lineup`, in contract order (all minimised).
 public struct LineupObjective: Sendable, Codable, Equatable, CustomStringConvertible {
     public var spread: Int
+    /// Under `rules.strength` `balanced` only (absent otherwise): the largest difference between the on-field
+    /// rating sums of two planned segments, in the ratings' units; the level right after `spread`.
+    public var strengthGap: Double?
     public var substitutions: Int
     public var offPreferredPosition: Int
 
+    public init(spread: Int, strengthGap: Double? = nil, substitutions: Int, offPreferredPosition: Int) {
+        self.spread = spread
+        self.strengthGap = strengthGap
+        self.substitutions = substitutions
+        self.offPreferredPosition = offPreferredPosition
+    }
+
     public var description: String {
-        "spread \(spread), substitutions \(substitutions), offPreferredPosition \(offPreferredPosition)"
+        "spread \(spread), "
+            + (strengthGap.map { "strengthGap \(LineupObjective.number($0)), " } ?? "")
+            + "substitutions \(substitutions), offPreferredPosition \(offPreferredPosition)"
+    }
+
+    /// A rating figure as people write it: whole numbers without a decimal point, others to three decimals at most.
+    static func number(_ x: Double) -> String {
+        let rounded = (x * 1000).rounded() / 1000
+        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+        var text = String(format: "%.3f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 }

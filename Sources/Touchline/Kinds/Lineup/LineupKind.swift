@@ -59,10 +59,12 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
     }
 
     public static func levels(_ objective: LineupObjective) -> [ObjectiveLevel] {
-        [
-            ObjectiveLevel("spread", objective.spread), ObjectiveLevel("substitutions", objective.substitutions),
-            ObjectiveLevel("offPreferredPosition", objective.offPreferredPosition)
-        ]
+        [ObjectiveLevel("spread", objective.spread)]
+            + (objective.strengthGap.map { [ObjectiveLevel("strengthGap", $0)] } ?? [])
+            + [
+                ObjectiveLevel("substitutions", objective.substitutions),
+                ObjectiveLevel("offPreferredPosition", objective.offPreferredPosition)
+            ]
     }
 
     /// The time the relaxed MILP of ``bestEffort(_:solver:options:)`` may take at most.

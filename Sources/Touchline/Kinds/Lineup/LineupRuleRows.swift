@@ -188,10 +188,14 @@ extension LineupAnalysis {
 
     /// `rules.strength` with `minShare`: in each planned segment s, Σ_p rating_p · on(p,s) ≥ share × the sum of
     /// the highest ratings of `fieldSize` players present in s (available and arrived), less the tolerance.
+    /// Under `balanced` only the weights: the strength gap's columns and rows are the models' own
+    /// (``strengthGapUnits``), since they are an objective level, not a rule.
     func addStrengthRows(_ rows: inout LineupRuleRows) {
-        guard let share = rules.strength?.minShare, share > 0 else { return }
         let ratings = instance.players.map { $0.rating ?? 0 }
-        for (p, player) in instance.players.enumerated() where player.isAvailable { rows.weights[p] = ratings[p] }
+        if rules.strength?.balanced == true || (rules.strength?.minShare ?? 0) > 0 {
+            for (p, player) in instance.players.enumerated() where player.isAvailable { rows.weights[p] = ratings[p] }
+        }
+        guard let share = rules.strength?.minShare, share > 0 else { return }
         for s in 0..<segmentCount {
             let present = instance.players.indices.filter { canPlay[$0][s] }
             let best = present.map { ratings[$0] }.sorted(by: >).prefix(fieldSize).reduce(0, +)
@@ -202,6 +206,22 @@ extension LineupAnalysis {
                     rule: "strength", segment: s, terms: present.filter { ratings[$0] > 0 }.map { (player: $0, coefficient: ratings[$0]) },
                     lower: floor - LineupRuleRows.sumTolerance, name: "strength[\(s)]"))
         }
+    }
+
+    /// Under `rules.strength` `balanced`: each player's rating in whole units of 1/scale (0 for a player who
+    /// cannot play), and the scale. The strength gap of a plan is the largest minus the smallest Σ units·on(p,s)
+    /// over the planned segments, divided by the scale; the exact models bound every segment's sum between two
+    /// integer columns and minimise their difference.
+    var strengthGapUnits: (scale: Double, units: [Int])? {
+        guard rules.strength?.balanced == true else { return nil }
+        let ratings = instance.players.map { $0.isAvailable ? $0.rating ?? 0 : 0 }
+        guard let scale = LineupStrength.scale(of: ratings) else { return nil }
+        return (scale, ratings.map { Int(($0 * scale).rounded()) })
+    }
+
+    /// Each planned segment's sum of `units` over the players on the field.
+    func strengthSums(of plan: LineupPlan, units: [Int]) -> [Int] {
+        (0..<segmentCount).map { s in units.indices.reduce(0) { $0 + (plan.cells[s][$1] != nil ? units[$1] : 0) } }
     }
 
     /// `rules.maxStintMinutes`: for each player, capped position q of theirs and planned segment i, the

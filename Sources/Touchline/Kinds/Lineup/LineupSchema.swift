@@ -94,11 +94,12 @@ extension LineupKind {
                                  "description": "every player who plays at least two segments outfield plays at least this many different outfield positions of their own (all of them when they list fewer; absent: no minimum)"},
                 "maxStintMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 720},
                                     "description": "position code to the most minutes a player plays in a row at it (a run ends on the bench, at another position or at a period's start)", "default": {}},
-                "strength": {"description": "strength on the field by players[].rating: {\"minShare\": s} holds every segment's on-field rating sum to at least s times the sum of the highest ratings of as many players present in that segment as the formation puts on the field (absent: no effect); \"balanced\" (an objective level strengthGap) is not built yet",
+                "strength": {"description": "strength on the field by players[].rating: {\"minShare\": s} holds every segment's on-field rating sum to at least s times the sum of the highest ratings of as many players present in that segment as the formation puts on the field; \"balanced\" (or {\"balanced\": true}, with or without minShare) adds the objective level strengthGap right after spread: the largest difference between the on-field rating sums of two planned segments, in the ratings' units (ratings of at most three decimals); absent: no effect, and the objective keeps its three levels",
                              "oneOf": [
                                {"enum": ["balanced"]},
-                               {"type": "object", "required": ["minShare"], "properties": {
-                                 "minShare": {"type": "number", "minimum": 0, "maximum": 1, "description": "the share of the strongest field present that every segment's field keeps"}}}
+                               {"type": "object", "anyOf": [{"required": ["minShare"]}, {"required": ["balanced"]}], "properties": {
+                                 "minShare": {"type": "number", "minimum": 0, "maximum": 1, "description": "the share of the strongest field present that every segment's field keeps"},
+                                 "balanced": {"type": "boolean", "default": false, "description": "the objective level strengthGap, right after spread"}}}
                              ]}
               }
             },

@@ -186,8 +186,12 @@ extension LineupKind: SuggestingKind {
             found.append(
                 loosened(
                     "rules.strength.minShare", from: .number(least), to: lowerShares(least), as: SuggestionValue.number,
-                    change: { "strength.minShare \(share($0)) instead of \(share(least))" }, none: "no strength rule",
-                    set: { $0.strength = $1.map { LineupStrength(minShare: $0) } }))
+                    change: { "strength.minShare \(share($0)) instead of \(share(least))" },
+                    none: rules.strength?.balanced == true ? "no strength.minShare" : "no strength rule",
+                    set: { rules, value in
+                        let balanced = rules.strength?.balanced ?? false
+                        rules.strength = value != nil || balanced ? LineupStrength(minShare: value, balanced: balanced) : nil
+                    }))
         }
         for (name, groups) in [("together", rules.together ?? []), ("apart", rules.apart ?? [])] {
             for (index, group) in groups.enumerated() {

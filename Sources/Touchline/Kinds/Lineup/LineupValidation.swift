@@ -134,10 +134,13 @@ extension LineupInstance {
         }
         if let strength = rules.strength {
             if strength.balanced {
-                issues.add(
-                    "rules.strength",
-                    "\"balanced\" (the objective level strengthGap) is not built yet; {\"minShare\": 0.9} holds every segment's field to 90 % of the strongest field present"
-                )
+                // The exact models count the gap in whole units of 1/scale.
+                for (index, player) in players.enumerated() {
+                    guard let rating = player.rating, rating.isFinite, LineupStrength.scale(of: [rating]) == nil else { continue }
+                    issues.add(
+                        "players[\(index)].rating",
+                        "rules.strength \"balanced\" needs ratings with at most three decimals, got \(rating)")
+                }
             }
             if let share = strength.minShare {
                 issues.require(share.isFinite && share >= 0 && share <= 1, "rules.strength.minShare", "expected a share from 0 to 1, got \(share)")

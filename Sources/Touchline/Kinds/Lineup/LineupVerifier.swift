@@ -687,7 +687,22 @@ enum LineupVerifier {
             let before = s > 0 ? Set(solution.segments[s - 1].onField.keys) : Set(instance.state?.onField.keys.map { $0 } ?? [])
             substitutions += segment.onField.keys.filter { !before.contains($0) }.count
         }
-        return LineupObjective(spread: spread, substitutions: substitutions, offPreferredPosition: off)
+        return LineupObjective(
+            spread: spread, strengthGap: strengthGap(instance, solution), substitutions: substitutions, offPreferredPosition: off)
+    }
+
+    /// Under `rules.strength` `balanced`: the largest minus the smallest sum of the ratings on the field over the
+    /// plan's segments (counted in whole units of the ratings' grid, so that equal gaps are equal numbers).
+    static func strengthGap(_ instance: LineupInstance, _ solution: LineupSolution) -> Double? {
+        guard instance.rules?.strength?.balanced == true else { return nil }
+        var rating: [String: Double] = [:]
+        for player in instance.players { rating[player.id] = player.rating ?? 0 }
+        let scale = LineupStrength.scale(of: Array(rating.values)) ?? 1
+        let sums = solution.segments.map { segment in
+            segment.onField.keys.reduce(0.0) { $0 + ((rating[$1] ?? 0) * scale).rounded() }
+        }
+        guard let high = sums.max(), let low = sums.min() else { return 0 }
+        return (high - low) / scale
     }
 
     /// The spread over the available players there from kick-off (with `seasonBalance`, of season plus match

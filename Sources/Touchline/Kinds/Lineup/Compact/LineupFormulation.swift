@@ -635,6 +635,22 @@ struct LineupModelBuilder {
             spread = step * high - step * low
         }
         model.minimize(spread, name: "spread")
+        if let (scale, units) = a.strengthGapUnits, !a.segments.isEmpty {
+            // The strength gap between two integer columns in units of the ratings' grid, reported in ratings.
+            let total = Double(units.reduce(0, +))
+            let high = model.addInteger("strength_high", lower: 0, upper: total)
+            let low = model.addInteger("strength_low", lower: 0, upper: total)
+            let analysis = a
+            define(high) { plan in Double(analysis.strengthSums(of: plan, units: units).max()!) }
+            define(low) { plan in Double(analysis.strengthSums(of: plan, units: units).min()!) }
+            for s in a.segments.indices {
+                var onSum = LinearExpression()
+                for p in players where units[p] != 0 { onSum += Double(units[p]) * on(p, s) }
+                model.add(LinearExpression(high) - onSum >= 0, name: "strength_high[\(s)]")
+                model.add(onSum - LinearExpression(low) >= 0, name: "strength_low[\(s)]")
+            }
+            model.minimize((1 / scale) * (LinearExpression(high) - LinearExpression(low)), name: "strengthGap")
+        }
         var substitutions = LinearExpression()
         for p in players {
             for s in a.segments.indices where s > 0 || a.replan { substitutions += comesOn[p][s] }

@@ -22,6 +22,9 @@ struct LineupPatternModel {
 
     /// The spread columns of the `lexicographic` goal.
     var spreadColumns: (high: Variable, low: Variable)?
+    /// The strength gap's columns (the largest and the smallest on-field rating sum of a segment, in units of
+    /// the ratings' grid), under `rules.strength` `balanced` when the goal is the gap or a cap holds it.
+    var strengthColumns: (high: Variable, low: Variable)?
 
     let space: LineupPatternSpace
     var model = Model(name: "lineup-patterns")
@@ -40,8 +43,9 @@ struct LineupPatternModel {
     /// The rule rows' flag columns (``LineupRuleRows/flags``).
     var flagColumns: [Variable] = []
 
-    /// `window[c]`: the pattern indices of class c in the window (all of them when nil).
-    init(_ space: LineupPatternSpace, window: [Range<Int>]?, goal: Goal) {
+    /// `window[c]`: the pattern indices of class c in the window (all of them when nil). `strengthCap`: the
+    /// strength gap held at most at this many units (the levels after `strengthGap`).
+    init(_ space: LineupPatternSpace, window: [Range<Int>]?, goal: Goal, strengthCap: Int? = nil) {
         self.space = space
         let a = space.analysis
         let classes = space.classes
@@ -176,6 +180,23 @@ struct LineupPatternModel {
         case .colourGroups: addColourGroups()
         case .balanced, .preMarked: break
         }
+        var strengthGap = LinearExpression()
+        if let (_, units) = a.strengthGapUnits, goal == .lexicographic || strengthCap != nil {
+            let total = Double(units.reduce(0, +))
+            let high = model.addInteger("strength_high", lower: 0, upper: total)
+            let low = model.addInteger("strength_low", lower: 0, upper: total)
+            strengthColumns = (high, low)
+            for t in 0..<n {
+                var onSum = LinearExpression()
+                for (c, group) in classes.enumerated() where units[group.members[0]] != 0 {
+                    onSum.add(onField[c][t], scale: Double(units[group.members[0]]))
+                }
+                model.add(LinearExpression(high) - onSum >= 0, name: "strength_high[\(t)]")
+                model.add(onSum - LinearExpression(low) >= 0, name: "strength_low[\(t)]")
+            }
+            strengthGap = LinearExpression(high) - LinearExpression(low)
+            if let strengthCap { model.add(strengthGap <= Double(strengthCap), name: "strength_gap_cap") }
+        }
         switch goal {
         case .feasibility: break
         case .substitutions: model.minimize(substitutions, name: "substitutions")
@@ -203,6 +224,7 @@ struct LineupPatternModel {
                 spread = LinearExpression(high) - LinearExpression(low)
             }
             model.minimize(spread, name: "spread")
+            if strengthColumns != nil { model.minimize(strengthGap, name: "strengthGap") }
             model.minimize(substitutions, name: "substitutions")
             model.minimize(objective, name: "offPreferredPosition")
         }
@@ -334,6 +356,11 @@ struct LineupPatternModel {
         if let (high, low) = spreadColumns {
             values[high.index] = Double(spreadValues.max() ?? 0)
             values[low.index] = Double(spreadValues.min() ?? 0)
+        }
+        if let (high, low) = strengthColumns, let (_, units) = a.strengthGapUnits {
+            let sums = a.strengthSums(of: plan, units: units)
+            values[high.index] = Double(sums.max() ?? 0)
+            values[low.index] = Double(sums.min() ?? 0)
         }
         return values
     }
