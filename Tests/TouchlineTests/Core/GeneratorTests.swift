@@ -42,7 +42,8 @@ import TouchlineSearch
             let rules = instance.rules ?? LineupRules()
             let drawn: [(String, Bool)] = [
                 ("apart", rules.apart != nil), ("together", rules.together != nil), ("minPositions", rules.minPositions != nil),
-                ("strength", rules.strength != nil), ("keeperTurns", rules.keeperTurns == true),
+                ("strength", rules.strength?.minShare != nil), ("strengthBalanced", rules.strength?.balanced == true),
+                ("keeperTurns", rules.keeperTurns == true),
                 ("keeperMaxShare", rules.keeperMaxShare != nil), ("keeperMinOutfieldMinutes", rules.keeperMinOutfieldMinutes != nil),
                 ("maxStintMinutes", rules.maxStintMinutes != nil), ("mustPlay", instance.players.contains { $0.mustPlay != nil }),
                 ("onePosition", instance.players.contains { $0.onePosition == true }),
@@ -52,7 +53,7 @@ import TouchlineSearch
             for (name, present) in drawn where present { seen.insert(name) }
         }
         let all: Set<String> = [
-            "apart", "together", "minPositions", "strength", "keeperTurns", "keeperMaxShare", "keeperMinOutfieldMinutes",
+            "apart", "together", "minPositions", "strength", "strengthBalanced", "keeperTurns", "keeperMaxShare", "keeperMinOutfieldMinutes",
             "maxStintMinutes", "mustPlay", "onePosition", "injured", "arrivesAt", "seasonBalance"
         ]
         #expect(seen == all, "never drawn: \(all.subtracting(seen).sorted())")

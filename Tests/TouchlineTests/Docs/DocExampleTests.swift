@@ -103,8 +103,9 @@ import TouchlineTesting
             for method in methods {
                 let solved = try JSONFrontEnd.solve(data, options: InstanceOptions(method: method, timeLimitSeconds: 30))
                 let result = try #require(try JSONSerialization.jsonObject(with: Data(solved.output.utf8)) as? [String: Any])
-                let objective = try #require(result["objective"] as? [String: Int], "\(document):\(block.line): no objective")
-                let levels = ["spread", "substitutions", "offPreferredPosition"].map { "\($0) \(objective[$0] ?? -1)" }
+                let objective = try #require(result["objective"] as? [String: NSNumber], "\(document):\(block.line): no objective")
+                let names = ["spread"] + (objective["strengthGap"] == nil ? [] : ["strengthGap"]) + ["substitutions", "offPreferredPosition"]
+                let levels = names.map { "\($0) \(objective[$0]?.stringValue ?? "-")" }
                 let shown = "\(result["status"] as? String ?? "?"), " + levels.joined(separator: ", ")
                 #expect(shown == claim, "\(document):\(block.line): \(method.rawValue) gives \(shown)")
             }

@@ -127,6 +127,14 @@ import TouchlineTesting
                 if formulation == nil { #expect(levels.contains("strengthGap"), "\(levels)") }
             }
         }
+        // The text chart states the fields' strength: one sum when the gap is 0, the least, the most and the gap
+        // otherwise.
+        let solved = try Engine.solve(halves, kind: LineupKind.self, options: InstanceOptions(method: .builtin))
+        let gap = try #require(solved.objective?.strengthGap)
+        let line = LineupKind.renderText(halves, solved).split(separator: "\n").first { $0.hasPrefix("Field strength") }
+        #expect(
+            gap == 0 ? line?.hasSuffix("in every segment") == true : line?.hasSuffix("a gap of \(LineupObjective.number(gap))") == true,
+            "\(String(describing: line)) for a gap of \(gap)")
         // The gap of a plan: d (1) for b (3) in min 5–10 takes the field's sum from 7 to 5, a gap of 2.
         let plain = try Engine.solve(Self.squad(0), kind: LineupKind.self, options: InstanceOptions(method: .builtin))
         #expect(plain.objective?.strengthGap == nil)

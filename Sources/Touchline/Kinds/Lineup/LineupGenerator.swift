@@ -104,13 +104,17 @@ extension LineupKind {
         if !versatile.isEmpty && random.chance(0.15) { players[random.pick(versatile)].onePosition = true }
         if learners.count == versatile.count && random.chance(0.1) { rules.minPositions = 2 }
         // Sometimes strength on the field: ratings of 1 to 5 stars and a share that a field of average strength
-        // keeps (0.95 of the average field against the strongest, in steps of 0.05). Drawn last.
+        // keeps (0.95 of the average field against the strongest, in steps of 0.05); in two squads of five of
+        // those, the strength gap as a level too (`balanced`), in half of them without the share. Drawn last.
         if random.chance(0.15) {
             for p in players.indices { players[p].rating = Double(random.int(in: 1...5)) }
             let ratings = players.filter(\.isAvailable).map { $0.rating ?? 0 }
             let strongest = ratings.sorted(by: >).prefix(onField).reduce(0, +)
             let average = ratings.reduce(0, +) * Double(onField) / Double(max(1, ratings.count))
             if strongest > 0 { rules.strength = LineupStrength(minShare: (20 * 0.95 * average / strongest).rounded(.down) / 20) }
+            if random.chance(0.4) {
+                rules.strength = LineupStrength(minShare: random.chance(0.5) ? rules.strength?.minShare : nil, balanced: true)
+            }
         }
         // Sometimes keepers who take turns, as AYSO asks: nobody in goal more than half the match, and then
         // sometimes a keeper also plays a quarter outfield (the keeper-only player then also plays DEF); or everyone

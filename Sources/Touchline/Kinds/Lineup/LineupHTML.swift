@@ -178,6 +178,7 @@ struct LineupHTML {
             + "\(summary.spread)), \(summary.substitutions) substitutions"
         if let objective = result.objective { out += ", \(objective.offPreferredPosition) player-segments off a preferred position" }
         out += ".</p>"
+        if let strength = LineupKind.strengthLine(instance, solution) { out += "<p>\(HTMLPage.escape(strength)).</p>" }
         out +=
             "<p class=\"legend\">" + positions.map { "<span class=\"\(colourClass($0))\">\(HTMLPage.escape($0))</span>" }.joined()
             + " · bench &nbsp; x injured or unavailable &nbsp; blank: not there yet &nbsp; thick line: a new period</p>"

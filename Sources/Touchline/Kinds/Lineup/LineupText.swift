@@ -6,6 +6,18 @@ extension LineupKind {
     /// minute, position codes in the cells (`·` on the bench, `x` injured or unavailable, blank when not there
     /// yet), `|` between periods, minutes at the end, at most 80 columns (wider grids wrap into blocks); who is
     /// in goal when; then every change in match-clock order: who comes on where for whom, who moves position.
+    /// Under `rules.strength`: the least and the most the ratings on the field sum to over the segments.
+    static func strengthLine(_ instance: LineupInstance, _ solution: LineupSolution) -> String? {
+        guard instance.rules?.strength != nil, !solution.segments.isEmpty else { return nil }
+        var rating: [String: Double] = [:]
+        for player in instance.players { rating[player.id] = player.rating ?? 0 }
+        let sums = solution.segments.map { $0.onField.keys.reduce(0.0) { $0 + (rating[$1] ?? 0) } }
+        let (low, high) = (LineupObjective.number(sums.min()!), LineupObjective.number(sums.max()!))
+        if low == high { return "Field strength (ratings on the field): \(low) in every segment" }
+        let gap = LineupVerifier.strengthGap(instance, solution) ?? (sums.max()! - sums.min()!)
+        return "Field strength (ratings on the field): \(low)–\(high) by segment, a gap of \(LineupObjective.number(gap))"
+    }
+
     public static func renderText(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
         var lines: [String] = []
         lines.append("Lineup (\(instance.mode.rawValue)): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
@@ -31,6 +43,7 @@ extension LineupKind {
         }
         let summary = solution.summary
         lines.append("Minutes \(summary.minMinutes)–\(summary.maxMinutes), spread \(summary.spread), substitutions \(summary.substitutions)")
+        if let strength = strengthLine(instance, solution) { lines.append(strength) }
         let changes = chart.changeLines()
         if !changes.isEmpty {
             lines.append("")
