@@ -38,8 +38,9 @@ import TouchlineTesting
         #expect(found == [#"players[3].rating: rules.strength needs every available player's rating; d has none"#], "\(found)")
         found = Self.issues(Self.document(strength: #""balanced""#))
         #expect(found == [#"players[3].rating: rules.strength needs every available player's rating; d has none"#], "\(found)")
-        found = Self.issues(Self.document(strength: #"{"balanced": true}"#, rating: "2.0005").replacingOccurrences(
-            of: #"["DEF", "FWD"]}"#, with: #"["DEF", "FWD"], "rating": 1}"#))
+        found = Self.issues(
+            Self.document(strength: #"{"balanced": true}"#, rating: "2.0005").replacingOccurrences(
+                of: #"["DEF", "FWD"]}"#, with: #"["DEF", "FWD"], "rating": 1}"#))
         #expect(found == [#"players[1].rating: rules.strength "balanced" needs ratings with at most three decimals, got 2.0005"#], "\(found)")
         found = Self.issues(Self.document(strength: #""strong""#))
         #expect(found.contains { $0.hasPrefix("rules.strength") }, "\(found)")
