@@ -120,6 +120,11 @@ public struct RuleRelaxation<Instance: Sendable>: Sendable {
         self.steps = steps
         self.loosening = loosening
     }
+
+    /// A rule switched off in one step (a flag set to false, a list dropped): it allows every plan the rule did.
+    public static func switchedOff(_ field: String, from: SuggestionValue, to: SuggestionValue, change: String, instance: Instance) -> Self {
+        Self(field: field, from: from, steps: [Step(to: to, change: change, instance: instance)], loosening: true)
+    }
 }
 
 /// A kind that says what to change when an instance is proven impossible: the engine solves the changed

@@ -135,12 +135,9 @@ extension LineupKind: SuggestingKind {
         }
         if rules.keeperFullPeriods == true {
             found.append(
-                RuleRelaxation(
-                    field: "rules.keeperFullPeriods", from: .bool(true),
-                    steps: [
-                        .init(to: .bool(false), change: "let the goalkeeper change within a period", instance: with { $0.keeperFullPeriods = false })
-                    ],
-                    loosening: true))
+                .switchedOff(
+                    "rules.keeperFullPeriods", from: .bool(true), to: .bool(false), change: "let the goalkeeper change within a period",
+                    instance: with { $0.keeperFullPeriods = false }))
         }
         if let most = rules.keeperMaxShare {
             found.append(
@@ -159,10 +156,9 @@ extension LineupKind: SuggestingKind {
         }
         if rules.keeperTurns == true {
             found.append(
-                RuleRelaxation(
-                    field: "rules.keeperTurns", from: .bool(true),
-                    steps: [.init(to: .bool(false), change: "not every player who lists GK keeps goal", instance: with { $0.keeperTurns = false })],
-                    loosening: true))
+                .switchedOff(
+                    "rules.keeperTurns", from: .bool(true), to: .bool(false), change: "not every player who lists GK keeps goal",
+                    instance: with { $0.keeperTurns = false }))
         }
         if let least = rules.minPositions, least > 1 {
             found.append(
@@ -266,21 +262,15 @@ extension LineupKind: SuggestingKind {
             }
             if let codes = player.mustPlay, !codes.isEmpty {
                 found.append(
-                    RuleRelaxation(
-                        field: "players[\(p)].mustPlay", from: .strings(codes),
-                        steps: [
-                            .init(
-                                to: .absent, change: "\(name) need not play \(codes.joined(separator: " and "))", instance: with { $0.mustPlay = nil }
-                            )
-                        ],
-                        loosening: true))
+                    .switchedOff(
+                        "players[\(p)].mustPlay", from: .strings(codes), to: .absent,
+                        change: "\(name) need not play \(codes.joined(separator: " and "))", instance: with { $0.mustPlay = nil }))
             }
             if player.onePosition == true {
                 found.append(
-                    RuleRelaxation(
-                        field: "players[\(p)].onePosition", from: .bool(true),
-                        steps: [.init(to: .bool(false), change: "\(name) may change position", instance: with { $0.onePosition = false })],
-                        loosening: true))
+                    .switchedOff(
+                        "players[\(p)].onePosition", from: .bool(true), to: .bool(false), change: "\(name) may change position",
+                        instance: with { $0.onePosition = false }))
             }
         }
         return found
