@@ -38,7 +38,8 @@ private func instances(of folder: String) -> [(name: String, data: Data)] {
     }
 }
 
-/// Registers MILP (warm-started), MILP (cold) and greedy benchmarks for every instance of a kind.
+/// Registers MILP (warm-started), MILP (cold) and greedy benchmarks for every instance of a kind, and for a kind
+/// the built-in solver serves (lineups) the same engine on the built-in solver, what the build without GLPK runs.
 /// `timeLimit` replaces the instances' own limit (the Udine seasons carry the benchmark's 180 s).
 private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, levels: [(String, Bool)], timeLimit: Double? = nil) {
     let levelMetrics = levels.map { Metrics.level($0.0, prefersLarger: $0.1) }
@@ -48,7 +49,7 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
             ("milp", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit)),
             ("milp-cold", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit, warmStart: false)),
             ("greedy", InstanceOptions(method: .greedy))
-        ]
+        ] + (Kind.builtinSolverServes ? [("builtin", InstanceOptions(method: .builtin, timeLimitSeconds: timeLimit))] : [])
         for (label, options) in variants {
             Benchmark(
                 "\(folder)/\(name)/\(label)",
@@ -63,7 +64,7 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
                     blackHole(last)
                 }
                 guard let report = last else { return }
-                if let gap = report.gap, report.method == .milp {
+                if let gap = report.gap, report.method == .milp || report.method == .builtin {
                     benchmark.measurement(Metrics.gapPPM, Int((gap * 1_000_000).rounded()))
                 }
                 benchmark.measurement(Metrics.nodes, report.stats.nodes)
