@@ -45,11 +45,12 @@ private func register<Kind: ProblemKind>(_ kind: Kind.Type, folder: String, leve
     let levelMetrics = levels.map { Metrics.level($0.0, prefersLarger: $0.1) }
     for (name, data) in instances(of: folder) {
         guard let instance = try? Kind.decodeInstance(data) else { continue }
-        let variants: [(String, InstanceOptions)] = [
-            ("milp", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit)),
-            ("milp-cold", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit, warmStart: false)),
-            ("greedy", InstanceOptions(method: .greedy))
-        ] + (Kind.builtinSolverServes ? [("builtin", InstanceOptions(method: .builtin, timeLimitSeconds: timeLimit))] : [])
+        let variants: [(String, InstanceOptions)] =
+            [
+                ("milp", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit)),
+                ("milp-cold", InstanceOptions(method: .milp, timeLimitSeconds: timeLimit, warmStart: false)),
+                ("greedy", InstanceOptions(method: .greedy))
+            ] + (Kind.builtinSolverServes ? [("builtin", InstanceOptions(method: .builtin, timeLimitSeconds: timeLimit))] : [])
         for (label, options) in variants {
             Benchmark(
                 "\(folder)/\(name)/\(label)",
