@@ -7,8 +7,8 @@ import TouchlineMILP
 ///    balances, the model restricted to the patterns inside the window either has a plan or not. The first S
 ///    with a plan is the proven spread when every window of every smaller S was proven empty (most die in
 ///    the LP). No max/min variables.
-/// 2. Under `rules.strength` `balanced`, the strength gap, spread held: the same windows, each by exact
-///    reduced-cost fixing of the gap (in whole units of the ratings' grid) below the incumbent.
+/// 2. Under `rules.strength` `balanced`, the strength gap, spread held: the same windows, each by descending
+///    caps on the gap (in whole units of the ratings' grid) until a feasibility model proves none lower.
 /// 3. Substitutions, spread (and strength gap) held: the windows of S* together are the whole feasible set;
 ///    each is solved by exact reduced-cost fixing below the incumbent (target form first).
 /// 4. Off-preferred positions, substitutions held: the same windows, improvement form from the incumbent.
@@ -292,7 +292,6 @@ enum LineupPatternSolver {
             targetSeconds: @autoclosure () -> Double, integralCompletion: Bool, proven: Bool, strengthCap: Int? = nil
         ) {
             let started = elapsed()
-            func left() -> Double { remaining() }
             let nodesBefore = outcome.nodes
             options.control?.report(.levelStarted(name: name, index: outcome.levels.count, count: levelCount))
             var levelProven = proven
@@ -302,7 +301,7 @@ enum LineupPatternSolver {
                 let current = value(best!.1)
                 if current == 0 { break }
                 if let known = level2Known, known.window == w, goal == .substitutions { continue }
-                if left() <= 0.01 {
+                if remaining() <= 0.01 {
                     levelProven = false
                     bound = 0
                     break
@@ -311,7 +310,7 @@ enum LineupPatternSolver {
                 let start = model.encode(best!.0)
                 let fixing = ReducedCostFixing.minimize(
                     model.model, solver: solver, incumbent: start, cutoff: start == nil ? Double(current - 1) : nil,
-                    target: true, targetSeconds: min(targetSeconds(), left()), timeLimitSeconds: left(),
+                    target: true, targetSeconds: targetSeconds(), timeLimitSeconds: remaining(),
                     integralCompletion: integralCompletion, options: options)
                 record(model, fixing.nodes)
                 trace("\(name) window \(w.map(\.count)): \(fixing.status) \(fixing.steps)")
