@@ -117,6 +117,16 @@ public struct RestrictedModel: Sendable {
 }
 
 extension Solver {
+    /// A ``RelaxationSession`` over the LP relaxation of `model` under its objective level `level` (nil: no
+    /// objective); nil when the backend has no sessions, or the model is invalid, trivially infeasible or has no
+    /// variables (solve it with ``relaxation(_:level:timeLimitSeconds:options:)`` then, which says so). Column `j`
+    /// of the session is the model's variable of index `j`.
+    public func relaxationSession(_ model: Model, level: Int? = nil) -> (any RelaxationSession)? {
+        guard (try? model.validate()) != nil, model.trivialInfeasibility() == nil, !model.variables.isEmpty else { return nil }
+        let objective = level.flatMap { $0 < model.objectives.count ? model.objectives[$0] : nil }
+        return makeRelaxationSession(model.flatten(objective: objective, extraRows: []))
+    }
+
     /// Solves the LP relaxation of `model` under its objective level `level` (nil: no objective).
     public func relaxation(
         _ model: Model, level: Int? = 0, timeLimitSeconds: Double? = nil, options: SolveOptions = SolveOptions()

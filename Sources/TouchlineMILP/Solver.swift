@@ -187,12 +187,35 @@ public protocol Solver: Sendable {
     /// Solves the LP relaxation of one level (integrality ignored) and returns its primal values, row duals and
     /// reduced costs. Backends without LP access return ``LevelTermination/error``.
     func solveRelaxation(_ problem: FlatProblem, timeLimitSeconds: Double?, options: SolveOptions) -> RelaxationOutcome
+    /// A session that solves the relaxation of `problem` again and again under changed column bounds, each solve
+    /// starting from the basis the last one ended at; nil when the backend has none (then each program is solved
+    /// on its own).
+    func makeRelaxationSession(_ problem: FlatProblem) -> (any RelaxationSession)?
 }
 
 extension Solver {
     public func solveRelaxation(_ problem: FlatProblem, timeLimitSeconds: Double?, options: SolveOptions) -> RelaxationOutcome {
         RelaxationOutcome(termination: .error, message: "the \(name) backend does not solve LP relaxations")
     }
+
+    public func makeRelaxationSession(_ problem: FlatProblem) -> (any RelaxationSession)? { nil }
+}
+
+/// One LP relaxation solved under a sequence of column bounds, each solve warm-started from the last one's basis:
+/// the programs of a scan that differ only in which columns may be nonzero (the lineup engine's spread windows)
+/// cost a few pivots each instead of a solve from scratch. Used from one thread at a time.
+public protocol RelaxationSession: AnyObject {
+    /// Solves the relaxation with each listed column's bounds in place of the model's (every column not listed is
+    /// back at the model's bounds). `optimal` (the relaxation has an optimal point: without an objective, a
+    /// feasible one), `infeasible` (proven: no point keeps the rows and these bounds), `unbounded`, `noSolution`
+    /// (stopped by the time limit or cancellation) or `error`.
+    func solve(bounds: [(column: Int, lower: Double, upper: Double)], timeLimitSeconds: Double?, options: SolveOptions)
+        -> LevelTermination
+    /// The relaxation's optimum at the last solve when it ended `optimal` (the objective's constant included),
+    /// else nil.
+    var objective: Double? { get }
+    /// The simplex iterations of every solve so far.
+    var iterations: Int { get }
 }
 
 /// The outcome of an LP relaxation solve of a ``FlatProblem``: per column values and reduced costs, per row

@@ -129,6 +129,46 @@ import TouchlineSearch
         #expect(checked >= 70)
     }
 
+    /// A relaxation session (each solve from the last one's basis, under other column bounds) answers what a
+    /// solve from scratch of the program with those bounds answers: the same status and optimum, over a run of
+    /// bound changes that fix, narrow and free columns in turn (as the lineup engine's window scan does).
+    @Test func sessionsAgreeWithSolvesFromScratch() throws {
+        var random = SeededRandom(seed: 20_261_206)
+        var compared = (optimal: 0, infeasible: 0)
+        for trial in 0..<150 {
+            let (model, box) = Self.randomProgram(&random, integral: false)
+            // A row without terms that cannot hold: no session (the caller's solve from scratch says so).
+            if model.trivialInfeasibility() != nil {
+                #expect(solver.relaxationSession(model, level: 0) == nil)
+                continue
+            }
+            let session = try #require(solver.relaxationSession(model, level: 0), "trial \(trial)")
+            for round in 0..<8 {
+                var bounds: [(column: Int, lower: Double, upper: Double)] = []
+                var changed = model
+                for (j, (low, high)) in box.enumerated() where random.int(below: 3) == 0 {
+                    let a = low + random.int(below: high - low + 1)
+                    let b = a + random.int(below: high - a + 1)
+                    bounds.append((j, Double(a), Double(b)))
+                    changed.setBounds(Variable(index: j, model: model.id), lower: Double(a), upper: Double(b))
+                }
+                let warm = session.solve(bounds: bounds, timeLimitSeconds: 10, options: SolveOptions())
+                let scratch = solver.relaxation(changed, level: 0)
+                #expect(warm == scratch.termination, "trial \(trial) round \(round): \(warm) against \(scratch.termination)")
+                if warm == .optimal, scratch.termination == .optimal {
+                    let (a, b) = (try #require(session.objective), try #require(scratch.objective))
+                    #expect(abs(a - b) < 1e-6 * max(1, abs(b)), "trial \(trial) round \(round): \(a) against \(b)")
+                    compared.optimal += 1
+                } else if warm == .infeasible {
+                    #expect(session.objective == nil)
+                    compared.infeasible += 1
+                }
+            }
+        }
+        #expect(compared.optimal >= 300)
+        #expect(compared.infeasible >= 100)
+    }
+
     /// Bound propagation, against the enumeration: in the integer program's mode the bounds it leaves hold every
     /// integer point that keeps the rows, and it says "cannot hold" only when there is none; in the relaxation's
     /// mode it never says so of a program whose relaxation the simplex solves or that has an integer point.

@@ -109,6 +109,73 @@ public struct BuiltinSolver: Solver {
 }
 
 extension BuiltinSolver {
+    public func makeRelaxationSession(_ problem: FlatProblem) -> (any RelaxationSession)? {
+        problem.rowLower.count > Self.maximumRows ? nil : Session(problem)
+    }
+
+    /// The relaxation of one program under changing column bounds: the bounds are changed in the simplex, the
+    /// last basis is taken again (its nonbasic columns moved onto their new bounds) and the composite phase 1
+    /// starts from there, as a branch and bound's child node starts from its parent's basis.
+    final class Session: RelaxationSession {
+        private var lp: BoundedSimplex
+        private let rootLower: [Double]
+        private let rootUpper: [Double]
+        /// The columns whose bounds differ from the model's in the simplex.
+        private var applied: [Int] = []
+        private var started = false
+        private let sign: Double
+        private let constant: Double
+        private(set) var objective: Double?
+
+        init(_ problem: FlatProblem) {
+            sign = problem.maximize ? -1 : 1
+            constant = problem.objectiveConstant
+            lp = BoundedSimplex(problem)
+            rootLower = problem.columnLower
+            rootUpper = problem.columnUpper
+        }
+
+        var iterations: Int { lp.iterations }
+
+        func solve(bounds: [(column: Int, lower: Double, upper: Double)], timeLimitSeconds: Double?, options: SolveOptions)
+            -> LevelTermination
+        {
+            objective = nil
+            let snapshot = lp.snapshot
+            for j in applied { (lp.lower[j], lp.upper[j]) = (rootLower[j], rootUpper[j]) }
+            applied = []
+            for change in bounds {
+                guard rootLower.indices.contains(change.column) else { continue }
+                if change.lower > change.upper { return .infeasible }
+                (lp.lower[change.column], lp.upper[change.column]) = (change.lower, change.upper)
+                applied.append(change.column)
+            }
+            if started {
+                lp.restore(snapshot)
+            } else {
+                lp.placeNonbasic()
+                lp.computeBasic()
+                started = true
+            }
+            let begun = ContinuousClock.now
+            let deadline = timeLimitSeconds.map { begun.advanced(by: .nanoseconds(Int64(max(0, $0) * 1e9))) }
+            let status = lp.solve { options.isCancelled || deadline.map { ContinuousClock.now >= $0 } ?? false }
+            switch status {
+            case .optimal:
+                objective = sign * lp.objective + constant
+                return .optimal
+            case .infeasible: return .infeasible
+            case .unbounded: return .unbounded
+            case .stopped: return .noSolution
+            case .failed:
+                // A basis that lost its way: the next solve starts from the all-logical one.
+                lp.resetToLogicalBasis()
+                lp.computeBasic()
+                return .error
+            }
+        }
+    }
+
     /// One branch and bound.
     fileprivate struct Search {
         let problem: FlatProblem
