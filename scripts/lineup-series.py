@@ -37,7 +37,7 @@ def variant(binary, base, mode):
     if mode == "preMarked":
         instance["rules"]["mode"] = "preMarked"
         keeper = [p["id"] for p in players if "GK" in p["positions"]][:1]
-        outfield = [p["id"] for p in players if p["positions"] != ["GK"] and "arrivesAt" not in p][:2]
+        outfield = [p["id"] for p in players if p["positions"] != ["GK"] and "arrivesAt" not in p and p["id"] not in keeper][:2]
         instance["preMarked"] = {"periods": [{"period": 1, "active": keeper + outfield}]}
     elif mode == "turnBased":
         instance["rules"]["mode"] = "turnBased"
@@ -65,6 +65,15 @@ def variant(binary, base, mode):
         for p in instance["players"]:
             if p["id"] == injured:
                 p["status"] = "injured"
+                # What a coach does after an injury: the player's own rules go, and the groups he was in lose him.
+                p.pop("mustPlay", None)
+        for key in ("together", "apart"):
+            groups = [[pid for pid in group if pid != injured] for group in instance["rules"].get(key, [])]
+            groups = [group for group in groups if len(group) >= 2]
+            if groups:
+                instance["rules"][key] = groups
+            else:
+                instance["rules"].pop(key, None)
     return instance
 
 def flexible(instance):
@@ -125,6 +134,9 @@ def solve_row(binary, mode, size, seed, instance, time_limit):
     text = json.dumps(instance)
     milp, seconds, code = run(binary, ["solve", "--suggest-seconds", "0", "--method", "milp", "--time-limit", time_limit, "-"], text)
     greedy, greedy_seconds, _ = run(binary, ["solve", "--suggest-seconds", "0", "--method", "greedy", "-"], text)
+    if milp is not None and "stats" not in milp:
+        # An answer without stats is an error answer: kept in the row (status and message), not a crash of the series.
+        print(f"series: {mode} {size} seed {seed}: exit {code}: {json.dumps(milp)[:2000]}", file=sys.stderr)
     verify_ok = verified(binary, text, milp)
     mit = {}
     if MIT_BINARY:
@@ -134,10 +146,10 @@ def solve_row(binary, mode, size, seed, instance, time_limit):
                "builtinMethod": built and built.get("method"), "builtinObjective": built and built.get("objective"),
                "builtinVerified": verified(binary, text, built)}
     return {**mit, "mode": mode, "size": size, "seed": seed, "status": milp and milp["status"], "seconds": seconds,
-            "objective": milp and milp.get("objective"), "patterns": milp and milp["stats"].get("patterns"),
-            "levels": milp and [l["name"] for l in milp["stats"].get("levels", [])],
-            "levelValues": milp and [l.get("value") for l in milp["stats"].get("levels", [])],
-            "decidedSeconds": milp and milp["stats"].get("decidedSeconds"),
+            "objective": milp and milp.get("objective"), "patterns": milp and milp.get("stats", {}).get("patterns"),
+            "levels": milp and [l["name"] for l in milp.get("stats", {}).get("levels", [])],
+            "levelValues": milp and [l.get("value") for l in milp.get("stats", {}).get("levels", [])],
+            "decidedSeconds": milp and milp.get("stats", {}).get("decidedSeconds"),
             "greedy": greedy and greedy["status"], "greedySeconds": greedy_seconds, "verified": verify_ok,
             "instance": instance}
 
