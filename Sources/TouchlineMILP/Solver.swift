@@ -191,6 +191,8 @@ public protocol Solver: Sendable {
     /// starting from the basis the last one ended at; nil when the backend has none (then each program is solved
     /// on its own).
     func makeRelaxationSession(_ problem: FlatProblem) -> (any RelaxationSession)?
+    /// Whether ``makeRelaxationSession(_:)`` can answer with a session (so that a caller builds the program only then).
+    var keepsRelaxations: Bool { get }
 }
 
 extension Solver {
@@ -199,6 +201,8 @@ extension Solver {
     }
 
     public func makeRelaxationSession(_ problem: FlatProblem) -> (any RelaxationSession)? { nil }
+
+    public var keepsRelaxations: Bool { false }
 }
 
 /// One LP relaxation solved under a sequence of column bounds, each solve warm-started from the last one's basis:

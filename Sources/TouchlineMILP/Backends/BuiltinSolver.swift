@@ -109,6 +109,8 @@ public struct BuiltinSolver: Solver {
 }
 
 extension BuiltinSolver {
+    public var keepsRelaxations: Bool { true }
+
     public func makeRelaxationSession(_ problem: FlatProblem) -> (any RelaxationSession)? {
         problem.rowLower.count > Self.maximumRows ? nil : Session(problem)
     }

@@ -182,13 +182,14 @@ enum LineupPatternSolver {
         progress("spread", incumbent: best?.1.spread, bound: firstSpread)
         // Where the backend keeps a relaxation across solves (the built-in solver), each window's LP is first
         // solved in one program over every pattern with the columns outside the window held at 0, from the basis
-        // the last window's LP ended at: the same polytope as the window's own model, so an empty one is as
-        // proven, and neighbouring windows differ in a few classes' ranges, so a few pivots decide it instead of a
-        // solve from scratch (measured: about 1 s a window from scratch on an 18-player 11v11 every 5 minutes).
+        // the last window's LP ended at: every plan in the window is a point of it (the same rows; the other
+        // columns at 0), so an empty one proves the window empty, and neighbouring windows differ in a few
+        // classes' ranges, so a few pivots decide it instead of a solve from scratch (measured: about 1 s a window
+        // from scratch on an 18-player 11v11 every 5 minutes).
         // A window whose LP has a point goes on to its own model below.
         var whole: LineupPatternModel? = nil
         var session: (any RelaxationSession)? = nil
-        if spreadClasses.count > 0 {
+        if !spreadClasses.isEmpty && solver.keepsRelaxations {
             let model = LineupPatternModel(space, window: nil, goal: .feasibility)
             session = solver.relaxationSession(model.model)
             if session != nil { whole = model }
