@@ -104,6 +104,31 @@ import TouchlineTesting
         #expect(output.status == .infeasible)
     }
 
+    /// A squad whose LP over every pattern is empty (`touchline generate lineup --size 10 --seed 3`): the built-in
+    /// solver's pipeline proves it before the greedy's search (the trace says so, and the greedy's repair never
+    /// runs), with the reason of that proof; GLPK, where the build has it, finds the same squad infeasible.
+    @Test func anEmptyRelaxationIsProvenBeforeTheGreedy() throws {
+        final class Lines: @unchecked Sendable {
+            let lock = NSLock()
+            var all: [String] = []
+        }
+        let lines = Lines()
+        let settings = RunSettings(trace: { line in
+            lines.lock.lock(); lines.all.append(line); lines.lock.unlock()
+        })
+        let instance = LineupKind.generate(size: 10, seed: 3)
+        let report = try Engine.solve(
+            instance, kind: LineupKind.self, options: InstanceOptions(method: .builtin, suggestSeconds: 0), settings: settings)
+        #expect(report.status == .infeasible)
+        #expect(report.reason == LineupPatternSolver.emptyRelaxationReason)
+        #expect(lines.all.contains { $0.contains("every pattern before the greedy: LP infeasible") }, "\(lines.all)")
+        #expect(!lines.all.contains { $0.contains("pattern repair") }, "\(lines.all)")
+        #if GLPK
+            let glpk = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .milp, suggestSeconds: 0))
+            #expect(glpk.status == .infeasible)
+        #endif
+    }
+
     /// The keeper-only player who must play both periods because of the bench limit, and minShare for all: the
     /// minutes the patterns allow exceed the field (the counting argument of the pattern space).
     @Test func minutesCountingArgument() throws {

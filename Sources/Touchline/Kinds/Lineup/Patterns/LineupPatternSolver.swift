@@ -30,9 +30,39 @@ enum LineupPatternSolver {
 
     typealias Window = [Range<Int>]
 
+    /// The program over every pattern (no objective) and one relaxation session of it, for a backend that keeps
+    /// relaxations across solves (``TouchlineMILP/Solver/keepsRelaxations``, the built-in solver); nil for the others.
+    /// Every plan of the squad is a point of it, so an empty LP proves there is no plan; the window scan re-solves it
+    /// with the columns outside each window held at 0.
+    final class WholeRelaxation {
+        let model: LineupPatternModel
+        let session: any RelaxationSession
+        /// Its LP was solved with every column free and has a point.
+        var hasPoint = false
+
+        init?(_ space: LineupPatternSpace, solver: any Solver) {
+            guard solver.keepsRelaxations else { return nil }
+            let model = LineupPatternModel(space, window: nil, goal: .feasibility)
+            guard let session = solver.relaxationSession(model.model) else { return nil }
+            self.model = model
+            self.session = session
+        }
+    }
+
+    /// The answer when the LP over every pattern is empty.
+    static let emptyRelaxationReason =
+        "no combination of the players' legal patterns fills the formation in every segment (proven by the linear relaxation of the pattern model over every pattern)"
+
+    /// Columns of the program over every pattern up to which the pipeline solves its LP before the greedy (with a
+    /// backend that keeps relaxations): below it that LP takes a few hundred pivots (about 0.1 s at 6,000 columns,
+    /// measured on a 12-player 9v9), and its basis is where the window scan starts; above it the LP costs a second
+    /// or more (a 12-player colour-group squad with 21,000 colour schedules: over 1 s), which a squad whose greedy
+    /// plan is proven by counting alone would spend for nothing.
+    static let relaxationFirstColumns = 8_000
+
     static func solve(
         _ space: LineupPatternSpace, solver: any Solver, start: LineupPlan?, timeLimitSeconds: Double,
-        options: SolveOptions
+        options: SolveOptions, whole given: WholeRelaxation? = nil
     ) -> Outcome {
         let clock = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - clock).inSeconds }
@@ -87,16 +117,9 @@ enum LineupPatternSolver {
             outcome.constraints = max(outcome.constraints, model.model.constraintCount)
             outcome.nodes += nodes
         }
-        // A player without a single legal pattern (the enumeration is complete) has no plan.
-        if let empty = space.classes.first(where: { $0.patterns.isEmpty && !$0.members.isEmpty }) {
-            let names = empty.members.map { a.instance.players[$0].displayName }
-            outcome.infeasible = "no on/off pattern keeps every rule for \(names.joined(separator: ", "))"
-            return outcome
-        }
-        // Colour groups: a complete list of colour schedules with none passing the counting check.
-        if let schedules = space.colourSchedules, schedules.isEmpty {
-            outcome.infeasible =
-                "no split of the players into colours (sizes differing by at most one) lets the colours on the field fill the formation in every segment with each colour following a legal pattern of its members (every colour schedule checked)"
+        // A player without a single legal pattern, or no colour schedule at all: no plan.
+        if let reason = space.structuralImpossibility() {
+            outcome.infeasible = reason
             return outcome
         }
         var best = start.map { ($0, objective($0)) }
@@ -189,10 +212,11 @@ enum LineupPatternSolver {
         // A window whose LP has a point goes on to its own model below.
         var whole: LineupPatternModel? = nil
         var session: (any RelaxationSession)? = nil
-        if !spreadClasses.isEmpty && solver.keepsRelaxations {
-            let model = LineupPatternModel(space, window: nil, goal: .feasibility)
-            session = solver.relaxationSession(model.model)
-            if session != nil { whole = model }
+        if !spreadClasses.isEmpty, let relaxation = given ?? WholeRelaxation(space, solver: solver) {
+            whole = relaxation.model
+            session = relaxation.session
+            // Already solved with every column free (and not empty): nothing more to learn from it alone.
+            wholeChecked = relaxation.hasPoint
         }
         /// Solves the LP over every pattern once (after several windows died in their LP): empty means no plan at all.
         func wholeIsEmpty() -> Bool {
@@ -313,8 +337,7 @@ enum LineupPatternSolver {
             outcome.levels = [stats]
             report(stats)
             if noPlanAtAll {
-                outcome.infeasible =
-                    "no combination of the players' legal patterns fills the formation in every segment (proven by the linear relaxation of the pattern model over every pattern)"
+                outcome.infeasible = emptyRelaxationReason
             } else if unresolvedBelow == nil {
                 outcome.infeasible =
                     "no combination of the players' legal patterns fills the formation in every segment (proven by the pattern model over every spread window)"
@@ -500,6 +523,32 @@ extension LineupKind {
         guard analysis.patternSpace()?.modeLimit == nil, var space = analysis.enumeratedPatterns() else { return nil }
         // Listing colour schedules and the greedy's colour search take at most a share of the limit each.
         space.addModeStructure(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9))))
+        let method: PlanMethod = solver is BuiltinSolver ? .builtin : .milp
+        let patternCount = space.classes.reduce(0) { $0 + $1.patterns.count }
+        // What the patterns prove alone, before the greedy's search (measured: 2 s of colour search on 18-player
+        // colour-group squads left without a single colour schedule).
+        if let reason = space.structuralImpossibility() {
+            return PipelineOutcome(solution: nil, proven: false, method: method, infeasibleReason: reason, patterns: patternCount)
+        }
+        // With a backend that keeps relaxations, the LP over every pattern before the greedy, where the patterns
+        // are few: empty proves there is no plan (measured: the greedy's repair took 0.3-0.6 s on impossible 10- and
+        // 12-player squads before the LP answered in a few hundred pivots); with a point, the window scan starts from
+        // its basis.
+        let whole = LineupPatternSolver.WholeRelaxation(space, solver: solver)
+        if let whole, whole.model.model.variableCount <= LineupPatternSolver.relaxationFirstColumns {
+            var lpOptions = options
+            lpOptions.reportsLevels = false
+            lpOptions.reportsProgress = false
+            let termination = whole.session.solve(bounds: [], timeLimitSeconds: min(1, 0.1 * total), options: lpOptions)
+            options.control?.trace("[pipeline] every pattern before the greedy: LP \(termination)")
+            if termination == .infeasible {
+                return PipelineOutcome(
+                    solution: nil, proven: false, method: method, variables: whole.model.model.variableCount,
+                    constraints: whole.model.model.constraintCount, infeasibleReason: LineupPatternSolver.emptyRelaxationReason,
+                    patterns: patternCount)
+            }
+            whole.hasPoint = termination == .optimal || termination == .feasible
+        }
         let start = LineupGreedy.plan(analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds), space: space)
         options.control?.report(
             .heuristic(
@@ -509,7 +558,7 @@ extension LineupKind {
         solveOptions.tuning = settings.tuning ?? patternTuning
         let limit = (options.timeLimitSeconds ?? InstanceOptions.defaultTimeLimitSeconds) - (ContinuousClock.now - clock).inSeconds
         let outcome = LineupPatternSolver.solve(
-            space, solver: solver, start: start, timeLimitSeconds: max(0.05, limit), options: solveOptions)
+            space, solver: solver, start: start, timeLimitSeconds: max(0.05, limit), options: solveOptions, whole: whole)
         let proven = outcome.proven.allSatisfy { $0 }
         let firstOpen = outcome.proven.firstIndex(of: false) ?? 0
         let level = firstOpen < outcome.levels.count ? outcome.levels[firstOpen] : nil
@@ -536,19 +585,19 @@ extension LineupKind {
                     solution: analysis.solution(start), proven: false, method: .greedy, variables: outcome.variables,
                     constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings, infeasibleReason: nil,
                     levels: Array(outcome.levels.prefix(firstOpen + 1)), bound: level?.bound, gap: level?.gap,
-                    patterns: space.classes.reduce(0) { $0 + $1.patterns.count })
+                    patterns: patternCount)
                 answer.heuristic = answer.solution
                 return answer
             }
         }
         var answer = PipelineOutcome(
             solution: outcome.plan.map { analysis.solution($0) }, proven: proven,
-            method: solver is BuiltinSolver ? .builtin : .milp,
+            method: method,
             variables: outcome.variables, constraints: outcome.constraints, nodes: outcome.nodes, warnings: warnings,
             infeasibleReason: outcome.infeasible, levels: outcome.levels,
             bound: outcome.plan == nil ? nil : proven ? outcome.levels.first?.value : level?.bound,
             gap: outcome.plan == nil ? nil : proven ? 0 : level?.gap,
-            patterns: space.classes.reduce(0) { $0 + $1.patterns.count })
+            patterns: patternCount)
         answer.heuristic = start.map { analysis.solution($0) }
         return answer
     }

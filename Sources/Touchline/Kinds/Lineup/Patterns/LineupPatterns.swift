@@ -343,6 +343,21 @@ struct LineupPatternSpace: Sendable {
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
+    /// What the enumeration and the mode's structure prove on their own (after ``addModeStructure(colourCheck:deadline:)``):
+    /// a player left without a single legal pattern (the enumeration is complete), or a complete list of colour
+    /// schedules none of which passes the counting check. Instant: the engine asks it before any heuristic or program.
+    func structuralImpossibility() -> String? {
+        if let empty = classes.first(where: { $0.patterns.isEmpty && !$0.members.isEmpty }) {
+            let names = empty.members.map { analysis.instance.players[$0].displayName }
+            return "no on/off pattern keeps every rule for \(names.joined(separator: ", "))"
+        }
+        if let schedules = colourSchedules, schedules.isEmpty {
+            return
+                "no split of the players into colours (sizes differing by at most one) lets the colours on the field fill the formation in every segment with each colour following a legal pattern of its members (every colour schedule checked)"
+        }
+        return nil
+    }
+
     /// The counting argument over enumerated patterns: the fewest minutes each player's patterns allow, summed,
     /// against what the field holds (and the most against what it needs). Call after ``enumerate(limit:total:)``.
     func minutesImpossibility() -> String? {
