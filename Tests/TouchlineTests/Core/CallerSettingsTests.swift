@@ -42,15 +42,8 @@ import TouchlineTesting
 
     #if GLPK
         @Test func traceLinesGoToTheCallersSink() throws {
-            final class Lines: @unchecked Sendable {
-                let lock = NSLock()
-                var all: [String] = []
-            }
-            let lines = Lines()
-            let settings = RunSettings(trace: { line in
-                lines.lock.lock(); lines.all.append(line); lines.lock.unlock()
-            })
-            let report = try Engine.solve(try Self.quickStart(), kind: LineupKind.self, settings: settings)
+            let lines = TraceLines()
+            let report = try Engine.solve(try Self.quickStart(), kind: LineupKind.self, settings: lines.settings)
             #expect(report.status == .optimal)
             #expect(lines.all.contains { $0.contains("spread") }, "\(lines.all)")
             // Without a sink nothing is traced (and nothing is written anywhere).

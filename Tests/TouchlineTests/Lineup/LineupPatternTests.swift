@@ -108,17 +108,10 @@ import TouchlineTesting
     /// solver's pipeline proves it before the greedy's search (the trace says so, and the greedy's repair never
     /// runs), with the reason of that proof; GLPK, where the build has it, finds the same squad infeasible.
     @Test func anEmptyRelaxationIsProvenBeforeTheGreedy() throws {
-        final class Lines: @unchecked Sendable {
-            let lock = NSLock()
-            var all: [String] = []
-        }
-        let lines = Lines()
-        let settings = RunSettings(trace: { line in
-            lines.lock.lock(); lines.all.append(line); lines.lock.unlock()
-        })
+        let lines = TraceLines()
         let instance = LineupKind.generate(size: 10, seed: 3)
         let report = try Engine.solve(
-            instance, kind: LineupKind.self, options: InstanceOptions(method: .builtin, suggestSeconds: 0), settings: settings)
+            instance, kind: LineupKind.self, options: InstanceOptions(method: .builtin, suggestSeconds: 0), settings: lines.settings)
         #expect(report.status == .infeasible)
         #expect(report.reason == LineupPatternSolver.emptyRelaxationReason)
         #expect(lines.all.contains { $0.contains("every pattern before the greedy: LP infeasible") }, "\(lines.all)")
