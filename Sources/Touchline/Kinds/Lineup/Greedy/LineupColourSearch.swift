@@ -94,6 +94,11 @@ struct LineupColourSearch {
             return (positionSets[k].need, bits)
         }
     }()
+    /// Per pool player (by pool index): the position sets of ``capableBits`` they can serve.
+    lazy var poolSets: [[Int]] = {
+        let entries = capableBits
+        return poolPlayers.indices.map { i in entries.indices.filter { entries[$0].players & (1 << UInt64(i)) != 0 } }
+    }()
     lazy var staying: UInt64 = {
         var bits: UInt64 = 0
         for (i, p) in poolPlayers.enumerated() where mayStay[p] { bits |= 1 << UInt64(i) }
@@ -111,13 +116,21 @@ struct LineupColourSearch {
     mutating func quickCheck(_ schedule: LineupPatternSpace.ColourSchedule) -> Bool {
         let pool = poolPlayers
         guard pool.count <= 64 else { return true }
-        let members = schedule.members
+        // The schedule's masks with the players following each (its colours are sorted: equal masks adjacent).
         var masks: [UInt64] = []
         var need: [Int] = []
         var bits: [UInt64] = []
-        for (mask, count) in members {
+        masks.reserveCapacity(schedule.colours.count)
+        need.reserveCapacity(schedule.colours.count)
+        bits.reserveCapacity(schedule.colours.count)
+        for colour in schedule.colours {
+            if let last = masks.last, last == colour.mask {
+                need[need.count - 1] += colour.size
+                continue
+            }
+            let mask = colour.mask
             masks.append(mask)
-            need.append(count)
+            need.append(colour.size)
             if let known = followers[mask] {
                 bits.append(known)
             } else {
@@ -147,25 +160,32 @@ struct LineupColourSearch {
             }
         }
         let n = space.analysis.segmentCount
-        var capable = [[Int]](repeating: [], count: n)
+        let entries = capableBits
+        let width = entries.count
+        // capable[s * width + k]: the players who could be on in segment s and play a position of set k.
+        var capable = [Int](repeating: 0, count: n * width)
         for s in 0..<n {
             var reach: UInt64 = 0
             for g in masks.indices where masks[g] & (1 << UInt64(s)) != 0 { reach |= bits[g] }
             reach &= presentBits[s]
-            capable[s] = capableBits.map { (reach & $0.players).nonzeroBitCount }
-            for (k, entry) in capableBits.enumerated() where capable[s][k] < entry.need { return false }
+            for k in 0..<width {
+                let count = (reach & entries[k].players).nonzeroBitCount
+                if count < entries[k].need { return false }
+                capable[s * width + k] = count
+            }
         }
         // Every player has a mask that leaves, in the segments they would sit out, enough others for each of
         // their positions (or may stay without a colour, and then sits out everywhere).
+        let setsOfPool = poolSets
         for (i, p) in pool.enumerated() {
-            let mine = capableBits.indices.filter { capableBits[$0].players & (1 << UInt64(i)) != 0 }
+            let mine = setsOfPool[i]
             if mine.isEmpty { continue }
             func fits(_ mask: UInt64) -> Bool {
                 for s in 0..<n where mask & (1 << UInt64(s)) == 0 && presentBits[s] & (1 << UInt64(i)) != 0 {
                     // p counts in capable[s] only if some mask of theirs is on at s.
                     let counted = masks.indices.contains { bits[$0] & (1 << UInt64(i)) != 0 && masks[$0] & (1 << UInt64(s)) != 0 }
                     guard counted else { continue }
-                    for k in mine where capable[s][k] - 1 < capableBits[k].need { return false }
+                    for k in mine where capable[s * width + k] - 1 < entries[k].need { return false }
                 }
                 return true
             }
