@@ -111,7 +111,7 @@ package struct ExternalSolvers: Sendable {
         guard let text = try? String(contentsOfFile: output, encoding: .utf8) else {
             return SolverRun(solver: "cbc", status: "error", seconds: seconds, message: "no solution file")
         }
-        var run = SolverRun(solver: "cbc", seconds: seconds, cbcSolution: text)
+        var run = SolverRun(solver: "cbc", seconds: seconds, cbcSolution: text, timeLimit: timeLimit)
         if maximise, let value = run.objective { run.objective = -value }
         return run
     }
@@ -157,8 +157,11 @@ extension SolverRun {
     }
 
     /// Reads CBC's `solu` file, whose first line is e.g. `Optimal - objective value 10.00000000` or
-    /// `Stopped on time - objective value 12.0` or `Infeasible - objective value ...`.
-    init(solver: String, seconds: Double, cbcSolution text: String) {
+    /// `Stopped on time - objective value 12.0` or `Infeasible - objective value ...`. An `Infeasible` written
+    /// when the run took its whole `timeLimit` is read as the time limit: CBC's preprocessing, cut off by the
+    /// limit, says "Pre-processing says infeasible or unbounded" (seen on the 14-team Traveling Umpire models'
+    /// first level at 10 s; given 20 s, CBC searches them, and HiGHS and GLPK prove 182).
+    init(solver: String, seconds: Double, cbcSolution text: String, timeLimit: Double? = nil) {
         let first = text.split(separator: "\n").first.map(String.init) ?? ""
         let status =
             if first.hasPrefix("Optimal") { "optimal" } else if first.hasPrefix("Stopped") {
@@ -169,6 +172,12 @@ extension SolverRun {
             objective = Double(first[range.upperBound...].trimmingCharacters(in: .whitespaces))
         }
         if first.hasPrefix("Stopped") && first.contains("no solution") { objective = nil }
+        if status == "infeasible", let timeLimit, seconds >= timeLimit {
+            self.init(
+                solver: solver, status: "time limit", seconds: seconds,
+                message: "CBC said infeasible at its time limit (its preprocessing cut off: not a proof)")
+            return
+        }
         self.init(
             solver: solver, status: status, objective: objective, seconds: seconds,
             message: status == "error" ? first : nil)

@@ -447,9 +447,13 @@ extension LineupPatternSpace {
                 latePrefixes.append((present, sets))
             }
         }
+        // Looked up at every step of the search below: open-addressing tables, not `Set` (whose hasher, made for
+        // keys an adversary may choose, was the largest cost of the listing).
+        let fullTables = fullPrefixes.map(MaskTable.init)
+        let lateTables = latePrefixes.map { (present: $0.present, tables: $0.prefixes.map(MaskTable.init)) }
         func allowed(_ prefix: UInt64, _ length: Int) -> Bool {
-            if fullPrefixes[length].contains(prefix) { return true }
-            return latePrefixes.contains { $0.prefixes[length].contains(prefix & $0.present) }
+            if fullTables[length].contains(prefix) { return true }
+            return lateTables.contains { $0.tables[length].contains(prefix & $0.present) }
         }
         let absent = (0..<n).map { s in pool.filter { !a.canPlay[$0][s] }.count }
         var found = Set<ColourSchedule>()
@@ -514,6 +518,37 @@ extension LineupPatternSpace {
             if overflow && !partial { return nil }
         }
         return found.sorted { $0.colours.lexicographicallyPrecedes($1.colours) }
+    }
+
+    /// A set of segment masks (fewer than 64 segments: bit 63 is free and marks a used slot), by linear probing
+    /// with a multiplicative hash.
+    struct MaskTable {
+        private var slots: [UInt64]
+        private let shift: UInt64
+        private static let used: UInt64 = 1 << 63
+
+        init(_ masks: Set<UInt64>) {
+            var bits: UInt64 = 4
+            while (1 << bits) < 2 * masks.count { bits += 1 }
+            shift = 64 - bits
+            slots = [UInt64](repeating: 0, count: 1 << Int(bits))
+            for mask in masks {
+                var i = slot(mask)
+                while slots[i] != 0 { i = (i + 1) & (slots.count - 1) }
+                slots[i] = mask | Self.used
+            }
+        }
+
+        private func slot(_ mask: UInt64) -> Int { Int((mask &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+        func contains(_ mask: UInt64) -> Bool {
+            var i = slot(mask)
+            while slots[i] != 0 {
+                if slots[i] == mask | Self.used { return true }
+                i = (i + 1) & (slots.count - 1)
+            }
+            return false
+        }
     }
 
     /// Drops the patterns of players who take a colour whose mask no schedule has (keeping those a player
