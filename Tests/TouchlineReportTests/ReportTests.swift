@@ -71,6 +71,11 @@ import TouchlineTesting
         #expect(cbcStopped.status == "time limit" && cbcStopped.objective == 12)
         let cbcInfeasible = SolverRun(solver: "cbc", seconds: 1, cbcSolution: "Infeasible - objective value 0.00000000\n")
         #expect(cbcInfeasible.status == "infeasible" && cbcInfeasible.objective == nil)
+        // Before its limit an infeasible answer is CBC's proof; at the limit, its preprocessing was cut off.
+        let cbcProof = SolverRun(solver: "cbc", seconds: 3, cbcSolution: "Infeasible - objective value 0.00000000\n", timeLimit: 10)
+        #expect(cbcProof.status == "infeasible")
+        let cbcCutOff = SolverRun(solver: "cbc", seconds: 10.1, cbcSolution: "Infeasible - objective value 0.00000000\n", timeLimit: 10)
+        #expect(cbcCutOff.status == "time limit" && cbcCutOff.objective == nil && cbcCutOff.message != nil)
 
         let highs = SolverRun(solver: "highs", highsLine: "optimal 10.0 0.031\n")
         #expect(highs.status == "optimal" && highs.objective == 10 && highs.seconds == 0.031)
