@@ -3,7 +3,8 @@
 # series per kind with greedy and the MILP, and each exported model solved by glpsol, CBC and HiGHS beside
 # Touchline's in-process GLPK. Installs what it needs when missing: GLPK and glpsol (scripts/setup.sh), CBC
 # (Debian coinor-cbc) and HiGHS (highspy from PyPI, in a virtual environment under .build-report/). Takes
-# about 15 minutes on a 2-core machine. Not part of CI (its tests are). Extra arguments go to
+# about 50 minutes on a 2-core machine (48.5 at 2026-12-07: the 14- to 32-team umpire models take a minute and more
+# each with the external solvers). Not part of CI (its tests are). Extra arguments go to
 # `touchline report`, e.g. --series small --external-time-limit 5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
