@@ -525,8 +525,8 @@ extension LineupKind {
         space.addModeStructure(deadline: clock.advanced(by: .nanoseconds(Int64(total * 0.3 * 1e9))))
         let method: PlanMethod = solver is BuiltinSolver ? .builtin : .milp
         let patternCount = space.classes.reduce(0) { $0 + $1.patterns.count }
-        // What the patterns prove alone, before the greedy's search (measured: 2 s of colour search on 18-player
-        // colour-group squads left without a single colour schedule).
+        // What the patterns prove alone, before the greedy's search (which may take up to half of the limit on a
+        // squad that has no plan).
         if let reason = space.structuralImpossibility() {
             return PipelineOutcome(solution: nil, proven: false, method: method, infeasibleReason: reason, patterns: patternCount)
         }
