@@ -104,6 +104,27 @@ import TouchlineTesting
         #expect(output.status == .infeasible)
     }
 
+    /// The colour listing's mask tables hold exactly the masks they were built from: random sets of masks of 1 to
+    /// 62 segments (0 among them now and then), probed with their own masks and random others, against `Set`.
+    @Test func maskTablesHoldExactlyTheirMasks() {
+        var random = SeededRandom(seed: 7)
+        var wrong: [String] = []
+        for round in 0..<200 {
+            let width = UInt64(1 + round % 62)
+            let all: UInt64 = (1 << width) - 1
+            var masks = Set<UInt64>()
+            for _ in 0..<random.int(in: 0...300) { masks.insert(random.next() & all) }
+            if round % 3 == 0 { masks.insert(0) }
+            let table = LineupPatternSpace.MaskTable(masks)
+            for mask in masks where !table.contains(mask) { wrong.append("round \(round): \(mask) missing") }
+            for _ in 0..<300 {
+                let probe = random.next() & all
+                if table.contains(probe) != masks.contains(probe) { wrong.append("round \(round): \(probe) answered wrongly") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     /// A squad whose LP over every pattern is empty (`touchline generate lineup --size 10 --seed 3`): the built-in
     /// solver's pipeline proves it before the greedy's search (the trace says so, and the greedy's repair never
     /// runs), with the reason of that proof; GLPK, where the build has it, finds the same squad infeasible.
