@@ -116,21 +116,16 @@ struct LineupColourSearch {
     mutating func quickCheck(_ schedule: LineupPatternSpace.ColourSchedule) -> Bool {
         let pool = poolPlayers
         guard pool.count <= 64 else { return true }
-        // The schedule's masks with the players following each (its colours are sorted: equal masks adjacent).
+        let groups = schedule.maskGroups
         var masks: [UInt64] = []
         var need: [Int] = []
         var bits: [UInt64] = []
-        masks.reserveCapacity(schedule.colours.count)
-        need.reserveCapacity(schedule.colours.count)
-        bits.reserveCapacity(schedule.colours.count)
-        for colour in schedule.colours {
-            if let last = masks.last, last == colour.mask {
-                need[need.count - 1] += colour.size
-                continue
-            }
-            let mask = colour.mask
+        masks.reserveCapacity(groups.count)
+        need.reserveCapacity(groups.count)
+        bits.reserveCapacity(groups.count)
+        for (mask, count) in groups {
             masks.append(mask)
-            need.append(colour.size)
+            need.append(count)
             if let known = followers[mask] {
                 bits.append(known)
             } else {

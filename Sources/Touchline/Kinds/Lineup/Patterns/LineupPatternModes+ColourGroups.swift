@@ -405,12 +405,22 @@ extension LineupPatternSpace {
         }
         /// Sorted.
         var colours: [Colour]
-        /// Mask → players following it (the sizes of its colours).
-        var members: [UInt64: Int] {
-            var result: [UInt64: Int] = [:]
-            for colour in colours { result[colour.mask, default: 0] += colour.size }
+        /// Its distinct masks, ascending, each with the players following it (the sizes of its colours).
+        var maskGroups: [(mask: UInt64, players: Int)] {
+            var result: [(mask: UInt64, players: Int)] = []
+            result.reserveCapacity(colours.count)
+            for colour in colours {
+                // Sorted colours: equal masks are adjacent.
+                if let last = result.last, last.mask == colour.mask {
+                    result[result.count - 1].players += colour.size
+                } else {
+                    result.append((colour.mask, colour.size))
+                }
+            }
             return result
         }
+        /// Mask → players following it (the sizes of its colours).
+        var members: [UInt64: Int] { Dictionary(uniqueKeysWithValues: maskGroups.map { ($0.mask, $0.players) }) }
     }
 
     /// Every colour schedule (nil with fixed colours, or past `limit` schedules or the step limit; with
