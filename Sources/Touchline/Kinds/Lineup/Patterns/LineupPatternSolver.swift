@@ -64,6 +64,8 @@ enum LineupPatternSolver {
         _ space: LineupPatternSpace, solver: any Solver, start: LineupPlan?, timeLimitSeconds: Double,
         options: SolveOptions, whole given: WholeRelaxation? = nil
     ) -> Outcome {
+        // `given`: the pipeline's program over every pattern and its session (nil for a backend without sessions,
+        // or a program too large for one), built once before the greedy.
         let clock = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - clock).inSeconds }
         // A cancelled solve has no time left: every loop below stops at its next check.
@@ -212,7 +214,7 @@ enum LineupPatternSolver {
         // A window whose LP has a point goes on to its own model below.
         var whole: LineupPatternModel? = nil
         var session: (any RelaxationSession)? = nil
-        if !spreadClasses.isEmpty, let relaxation = given ?? WholeRelaxation(space, solver: solver) {
+        if !spreadClasses.isEmpty, let relaxation = given {
             whole = relaxation.model
             session = relaxation.session
             // Already solved with every column free (and not empty): nothing more to learn from it alone.
