@@ -77,6 +77,9 @@ public struct Model: Sendable {
     public private(set) var constraints: [ConstraintDefinition] = []
     /// The lexicographic objective, most important first. Empty means: find any feasible solution.
     public var objectives: [Objective] = []
+    /// Put before every name of a variable or constraint added from now on: a model built in parts by code that
+    /// names its own (one part per match of a day) keeps every name unique.
+    public var namePrefix = ""
     /// Uses of another model's variables, each as a sentence; ``validate()`` reports the first.
     private(set) var foreignUses: [MILPError] = []
     /// How auxiliary variables follow from the others (``define(_:as:)``), in definition order.
@@ -95,7 +98,8 @@ public struct Model: Sendable {
         let bounds: (Double, Double) = kind == .binary ? (Swift.max(lower, 0), Swift.min(upper, 1)) : (lower, upper)
         variables.append(
             VariableDefinition(
-                name: Model.fitted(name ?? "", fallback: "x", index: variables.count), kind: kind, lower: bounds.0,
+                name: Model.fitted(name.map { $0.isEmpty ? $0 : namePrefix + $0 } ?? "", fallback: "x", index: variables.count),
+                kind: kind, lower: bounds.0,
                 upper: bounds.1))
         return Variable(index: variables.count - 1, model: id)
     }
@@ -173,7 +177,7 @@ public struct Model: Sendable {
     /// without one it is called `r` and its index).
     @discardableResult
     public mutating func add(_ constraint: LinearConstraint, name: String? = nil) -> ConstraintReference {
-        let fitted = Model.fitted(name ?? "", fallback: "r", index: constraints.count)
+        let fitted = Model.fitted(name.map { $0.isEmpty ? $0 : namePrefix + $0 } ?? "", fallback: "r", index: constraints.count)
         own(constraint.expression, place: "constraint \(fitted)")
         let merged = constraint.expression.merged()
         constraints.append(

@@ -61,6 +61,20 @@ public struct StartRecipe<Plan>: Sendable {
         rules.append((variable.index, value))
     }
 
+    /// These rules for a larger plan that contains this one (`part`: where it is in the larger plan), to be
+    /// merged with the other parts' (a model built in parts).
+    public func lifted<Whole>(_ part: @escaping @Sendable (Whole) -> Plan) -> StartRecipe<Whole> {
+        var whole = StartRecipe<Whole>()
+        for rule in rules {
+            let value = rule.value
+            whole.rules.append((rule.index, { value(part($0)) }))
+        }
+        return whole
+    }
+
+    /// Adds another recipe's rules (for other variables of the same model).
+    public mutating func merge(_ other: StartRecipe<Plan>) { rules += other.rules }
+
     /// The warm start of a plan: every rule's variable from the plan (0 elsewhere), then the model's
     /// definitions.
     public func values(for plan: Plan, in model: Model) -> [Double] {

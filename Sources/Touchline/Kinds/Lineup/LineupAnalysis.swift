@@ -68,8 +68,14 @@ public struct LineupAnalysis: PreparedInstance {
     var fieldSize: Int { slots.reduce(0, +) }
     var rules: LineupRules { instance.rules ?? LineupRules() }
 
+    /// A tournament day (`matches`): each match's own analysis, and what the day counts. The fields above are
+    /// then the first match's, and no engine reads them: every stage plans a day through this.
+    let day: LineupDay?
+
     init(_ instance: LineupInstance) {
         self.instance = instance
+        day = instance.isDay ? LineupDay(instance) : nil
+        let instance = instance.isDay ? instance.dayPart(0, .perMatch) : instance
         let match = instance.match
         var starts: [Int] = []
         var ends: [Int] = []

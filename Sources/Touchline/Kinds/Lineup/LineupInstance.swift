@@ -248,13 +248,17 @@ public struct LineupLock: Sendable, Codable, Equatable {
     public var position: String?
     /// Default true.
     public var onField: Bool?
+    /// On a tournament day (`matches`): the match the lock is in, 1 for the first (required there); `from` and
+    /// `to` are that match's clock.
+    public var match: Int?
 
-    public init(player: String, from: Int, to: Int, position: String? = nil, onField: Bool? = nil) {
+    public init(player: String, from: Int, to: Int, position: String? = nil, onField: Bool? = nil, match: Int? = nil) {
         self.player = player
         self.from = from
         self.to = to
         self.position = position
         self.onField = onField
+        self.match = match
     }
 
     /// What an absent `onField` means (the schema's `default`).
@@ -278,9 +282,12 @@ public struct PreMarkedRules: Sendable, Codable, Equatable {
     public struct Marks: Sendable, Codable, Equatable {
         public var period: Int
         public var active: [String]
-        public init(period: Int, active: [String]) {
+        /// On a tournament day (`matches`): the match the period is in, 1 for the first (required there).
+        public var match: Int?
+        public init(period: Int, active: [String], match: Int? = nil) {
             self.period = period
             self.active = active
+            self.match = match
         }
     }
     public var periods: [Marks]
@@ -330,11 +337,14 @@ public struct LineupState: Sendable, Codable, Equatable {
     }
 }
 
-/// The `lineup` instance.
+/// The `lineup` instance: one match (`match`), or a tournament day of several (`matches`).
 public struct LineupInstance: Sendable, Codable {
     public var problem: String?
     public var options: InstanceOptions?
-    public var match: LineupMatch
+    /// The match as given (`match`); nil on a tournament day.
+    public var givenMatch: LineupMatch?
+    /// A tournament day: its games in order, each with its own format (instead of `match`). Nil for one match.
+    public var matches: [LineupDayMatch]?
     /// On-field players per position code.
     public var formation: [String: Int]
     public var players: [LineupPlayer]
@@ -351,7 +361,7 @@ public struct LineupInstance: Sendable, Codable {
         colourGroups: ColourGroupRules? = nil, state: LineupState? = nil, options: InstanceOptions? = nil
     ) {
         self.problem = LineupKind.name
-        self.match = match
+        self.givenMatch = match
         self.formation = formation
         self.players = players
         self.rules = rules
@@ -363,7 +373,35 @@ public struct LineupInstance: Sendable, Codable {
         self.options = options
     }
 
+    /// A tournament day of `matches`, one plan per match.
+    public init(
+        matches: [LineupDayMatch], formation: [String: Int], players: [LineupPlayer], rules: LineupRules? = nil,
+        locks: [LineupLock]? = nil, turnBased: TurnBasedRules? = nil, preMarked: PreMarkedRules? = nil,
+        colourGroups: ColourGroupRules? = nil, options: InstanceOptions? = nil
+    ) {
+        self.init(
+            match: LineupMatch(periods: 0, periodMinutes: 0), formation: formation, players: players, rules: rules, locks: locks,
+            turnBased: turnBased, preMarked: preMarked, colourGroups: colourGroups, options: options)
+        self.givenMatch = nil
+        self.matches = matches
+    }
+
+    /// The match format (`match`). On a tournament day, whose matches each have their own, the first match's:
+    /// the engines plan a day match by match (``dayPart(_:_:)``) and never read this of a day.
+    public var match: LineupMatch {
+        get { givenMatch ?? matches?.first?.format ?? LineupMatch(periods: 0, periodMinutes: 0) }
+        set { givenMatch = newValue }
+    }
+
+    /// True for a tournament day (`matches`).
+    public var isDay: Bool { matches != nil }
+
     public var mode: LineupMode { rules?.mode ?? LineupRules.defaultMode }
+
+    enum CodingKeys: String, CodingKey {
+        case problem, options, givenMatch = "match", matches, formation, players, rules, locks, turnBased, preMarked
+        case colourGroups, state
+    }
 }
 
 /// One part of the match with one lineup.
@@ -467,6 +505,10 @@ public struct LineupSolution: Sendable, Codable, Equatable {
     public var unavailable: [String]?
     /// Only in an `infeasible` result's best-effort plan: every rule the plan breaks.
     public var brokenRules: [String]?
+    /// A tournament day only: the plan of each match, in order (each as a one-match solution: its segments,
+    /// substitutions and minutes in that match). The day's `minutes` and `summary` are above; `segments` and
+    /// `substitutions` above are empty.
+    public var matches: [LineupSolution]? = nil
     /// Position changes of players who stay on, at each window in match-clock order (with `substitutions`,
     /// every change a window makes; who takes over in goal is here when a player on the field moves there).
     public var moves: [LineupMove]? = nil

@@ -30,6 +30,7 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
     /// then each player's legal patterns (a player with none, naming the rules that exclude every one; no
     /// keeper for a whole period) and the minutes those patterns allow against what the field holds.
     public static func impossibility(_ analysis: LineupAnalysis) -> String? {
+        if let day = analysis.day { return day.impossibility(analysis.instance) }
         if let reason = analysis.collisions() { return reason }
         guard let space = analysis.patternSpace() else { return nil }
         if let reason = space.impossibility() { return reason }
@@ -39,6 +40,7 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
 
     /// The greedy within about `seconds` (only the colour search of big colour-group squads takes long).
     public static func greedy(_ analysis: LineupAnalysis, seconds: Double?) -> LineupSolution? {
+        if let day = analysis.day { return day.greedy(analysis.instance, seconds: seconds).map { day.solution($0, instance: analysis.instance) } }
         return LineupGreedy.plan(analysis, seconds: seconds).map { analysis.solution($0) }
     }
 
@@ -84,6 +86,7 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
     /// bench runs, stints, locks, marks, keeper rules), then the contract's objective; by the relaxed MILP when
     /// a solver is given (the lenient greedy rotation's plan when it measures better), else by the rotation.
     public static func bestEffort(_ analysis: LineupAnalysis, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
+        if let day = analysis.day { return dayBestEffort(analysis.instance, day: day, solver: solver, options: options) }
         let instance = analysis.instance
         let lenient = LineupGreedy.rotation(analysis, lenient: true).map { plan -> LineupSolution in
             let solution = analysis.solution(plan)
@@ -128,6 +131,34 @@ public enum LineupKind: ProblemKind, PreCheckedKind, BestEffortKind, OwnPipeline
             }
         }
         return lenient.flatMap { usable($0) ? $0 : nil }
+    }
+}
+
+extension LineupKind {
+    /// A tournament day's best effort: match by match, each match's best effort with the day's minutes so far as
+    /// season minutes and `minShare` held in the match, within an equal share of the time; every rule the day's
+    /// plan breaks is listed (the day's verifier names them).
+    static func dayBestEffort(_ instance: LineupInstance, day: LineupDay, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
+        var sofar = [Int](repeating: 0, count: instance.players.count)
+        var plans: [LineupPlan] = []
+        let limit = min(options.timeLimitSeconds ?? bestEffortSeconds, bestEffortSeconds)
+        for m in day.parts.indices {
+            var game = instance.dayPart(m, .asGiven)
+            var rules = game.rules ?? LineupRules()
+            rules.seasonBalance = true
+            game.rules = rules
+            for p in game.players.indices { game.players[p].seasonMinutes = day.spreadOffset[p] + sofar[p] }
+            var partOptions = options
+            partOptions.timeLimitSeconds = limit / Double(day.parts.count)
+            guard let plan = bestEffort(LineupAnalysis(game), solver: solver, options: partOptions).flatMap({ day.parts[m].plan(of: $0) })
+            else { return nil }
+            for p in sofar.indices { sofar[p] += day.parts[m].minutes(of: p, in: plan) }
+            plans.append(plan)
+        }
+        let plain = day.solution(plans, instance: instance)
+        let findings = LineupVerifier.check(instance, plain)
+        guard findings.structural.isEmpty else { return nil }
+        return day.solution(plans, instance: instance, brokenRules: findings.broken)
     }
 }
 

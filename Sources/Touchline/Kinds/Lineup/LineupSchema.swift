@@ -7,7 +7,8 @@ extension LineupKind {
           "title": "Touchline lineup instance",
           "description": "A lineup problem. The result's status is optimal (proven), feasible (a legal plan, not proven optimal), infeasible (proven impossible: by counting before any solve or by the solver; reason names the colliding rules), unknown (no legal plan found within the limit and nothing proven; exit code 3) or invalid. With infeasible and unknown the solution is a best-effort plan whose brokenRules lists every rule it breaks.",
           "type": "object",
-          "required": ["problem", "match", "formation", "players"],
+          "required": ["problem", "formation", "players"],
+          "anyOf": [{"required": ["match"]}, {"required": ["matches"]}],
           "properties": {
             "problem": {"const": "lineup"},
             "options": \#(InstanceOptions.propertySchema),
@@ -31,6 +32,46 @@ extension LineupKind {
                   "properties": {
                     "everyMinutes": {"type": "integer", "minimum": 1, "maximum": 720, "description": "a window every so many minutes from each period's start"},
                     "atMinutes": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 720}, "description": "windows at these match-clock minutes (instead of everyMinutes)"}
+                  }
+                }
+              }
+            },
+            "matches": {
+              "description": "a tournament day instead of match: its games in order, one rotation each; spread and minShare count the day's minutes, every other rule holds in each match",
+              "type": "array", "minItems": 1, "maxItems": 8,
+              "items": {
+                "type": "object", "required": ["periods", "periodMinutes"],
+                "properties": {
+                  "name": {"type": "string", "description": "how the plan calls the match (absent: Match 1, Match 2, ...)"},
+                  "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2], "description": "regulation periods of this match"},
+                  "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 120, "examples": [10], "description": "minutes of each regulation period"},
+                  "overtime": {
+                    "description": "overtime periods after regulation",
+                    "type": "object", "required": ["periods", "periodMinutes"],
+                    "properties": {
+                      "periods": {"type": "integer", "minimum": 1, "maximum": 4, "description": "overtime periods"},
+                      "periodMinutes": {"type": "integer", "minimum": 1, "maximum": 60, "description": "minutes of each overtime period"}
+                    }
+                  },
+                  "substitutions": {
+                    "type": "object",
+                    "description": "this match's windows, as match.substitutions",
+                    "properties": {
+                      "everyMinutes": {"type": "integer", "minimum": 1, "maximum": 720, "description": "a window every so many minutes from each period's start"},
+                      "atMinutes": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 720}, "description": "windows at these minutes of this match's clock"}
+                    }
+                  },
+                  "formation": {
+                    "type": "object", "description": "this match's formation (absent: the instance's formation)",
+                    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 11}
+                  },
+                  "status": {
+                    "type": "object", "description": "player id to this match's status (absent: the player's status)",
+                    "additionalProperties": {"enum": ["available", "injured", "unavailable"]}
+                  },
+                  "arrivesAt": {
+                    "type": "object", "description": "player id to the minute of this match's clock the player arrives (absent: kick-off; players[].arrivesAt counts in the first match only)",
+                    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}
                   }
                 }
               }
@@ -114,7 +155,8 @@ extension LineupKind {
                   "from": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the lock starts"},
                   "to": {"type": "integer", "minimum": 0, "maximum": 720, "description": "match-clock minute the lock ends (exclusive)"},
                   "position": {"type": "string", "description": "the position the player holds (implies on the field)"},
-                  "onField": {"type": "boolean", "default": \#(LineupLock.defaultOnField), "description": "true: on the field; false: on the bench"}
+                  "onField": {"type": "boolean", "default": \#(LineupLock.defaultOnField), "description": "true: on the field; false: on the bench"},
+                  "match": {"type": "integer", "minimum": 1, "maximum": 8, "description": "on a tournament day (matches): the match the lock is in, 1 for the first; from and to are its clock"}
                 }
               }
             },
@@ -138,7 +180,8 @@ extension LineupKind {
                     "type": "object", "required": ["period", "active"],
                     "properties": {
                       "period": {"type": "integer", "minimum": 1, "maximum": 8, "description": "the period, 1 for the first"},
-                      "active": {"type": "array", "items": {"type": "string"}, "description": "players who play all of that period"}
+                      "active": {"type": "array", "items": {"type": "string"}, "description": "players who play all of that period"},
+                      "match": {"type": "integer", "minimum": 1, "maximum": 8, "description": "on a tournament day (matches): the match the period is in, 1 for the first"}
                     }
                   }
                 }

@@ -9,6 +9,8 @@ extension LineupKind: SuggestingKind {
     static let shareStep = 0.05
 
     public static func relaxations(_ instance: LineupInstance) -> [RuleRelaxation<LineupInstance>] {
+        // A tournament day gets no suggestions yet: each would re-solve the whole day.
+        if instance.isDay { return [] }
         var found: [RuleRelaxation<LineupInstance>] = []
         let rules = instance.rules ?? LineupRules()
         let segmentCount = LineupVerifier.expectedSegments(instance).count

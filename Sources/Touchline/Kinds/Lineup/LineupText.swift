@@ -19,6 +19,7 @@ extension LineupKind {
     }
 
     public static func renderText(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
+        if instance.isDay { return renderDayText(instance, result) }
         var lines: [String] = []
         lines.append("Lineup (\(instance.mode.rawValue)): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
         if let objective = result.objective { lines.append("Objective: \(objective)") }
@@ -322,5 +323,57 @@ extension LineupKind {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+}
+
+extension LineupKind {
+    /// A tournament day: the status, then each match's chart and changes as one match prints them, then the
+    /// day's minutes per player and match.
+    static func renderDayText(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
+        var lines: [String] = []
+        let count = instance.matches?.count ?? 0
+        lines.append(
+            "Tournament day (\(instance.mode.rawValue)), \(count) match\(count == 1 ? "" : "es"): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
+        if let objective = result.objective { lines.append("Objective (over the day): \(objective)") }
+        if let reason = result.reason { lines.append("Why: \(reason)") }
+        lines += suggestionLines(result.suggestions)
+        guard let solution = result.solution, let games = solution.matches else {
+            for error in result.errors ?? [] { lines.append("Error: \(error.path): \(error.message)") }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        if let broken = solution.brokenRules, !broken.isEmpty {
+            lines.append("Best-effort plan; it breaks:")
+            for rule in broken { lines.append("  - \(rule)") }
+        }
+        for (m, game) in games.enumerated() {
+            var part = result
+            part.solution = game
+            part.objective = nil
+            part.reason = nil
+            part.suggestions = nil
+            let format = instance.matches![m]
+            lines.append("")
+            lines.append("== \(instance.dayMatchName(m)): \(format.periods) × \(format.periodMinutes) min ==")
+            let text = renderText(instance.dayPart(m, .perMatch), part).split(separator: "\n", omittingEmptySubsequences: false)
+            lines += text.dropFirst().map(String.init)
+            while lines.last == "" { lines.removeLast() }
+        }
+        lines.append("")
+        lines.append("The day's minutes")
+        let names = instance.players.map(\.displayName)
+        let width = max(6, names.map(\.count).max() ?? 0)
+        func pad(_ text: String, _ n: Int) -> String { text.count >= n ? text : text + String(repeating: " ", count: n - text.count) }
+        func right(_ text: String, _ n: Int) -> String { text.count >= n ? text : String(repeating: " ", count: n - text.count) + text }
+        lines.append(pad("", width) + games.indices.map { right("M\($0 + 1)", 5) }.joined() + right("day", 6))
+        for (p, player) in instance.players.enumerated() {
+            let cells = games.indices.map { m -> String in
+                LineupVerifier.dayPresence(instance, m, p).available ? String(games[m].minutes[player.id] ?? 0) : "x"
+            }
+            lines.append(pad(names[p], width) + cells.map { right($0, 5) }.joined() + right(String(solution.minutes[player.id] ?? 0), 6))
+        }
+        let summary = solution.summary
+        lines.append(
+            "Day minutes \(summary.minMinutes)–\(summary.maxMinutes), spread \(summary.spread), substitutions \(summary.substitutions) (x: injured or unavailable in that match)")
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -4,6 +4,7 @@ extension LineupInstance {
 
     /// Every semantic problem, with its JSON path.
     func issues() -> [InputIssue] {
+        if matches != nil || givenMatch == nil { return dayIssues() }
         var issues = IssueCollector()
         if let problem { issues.require(problem == LineupKind.name, "problem", "expected \"lineup\"") }
         issues.require((1...4).contains(match.periods), "match.periods", "expected 1 to 4 periods, got \(match.periods)")
@@ -172,6 +173,7 @@ extension LineupInstance {
 
         for (index, lock) in (locks ?? []).enumerated() {
             let path = "locks[\(index)]"
+            if lock.match != nil { issues.add("\(path).match", "a lock names its match only on a tournament day (`matches`)") }
             _ = known(lock.player, "\(path).player")
             issues.require(lock.from >= 0 && lock.from < lock.to, path, "expected 0 <= from < to, got from \(lock.from) to \(lock.to)")
             if let position = lock.position {
@@ -211,6 +213,7 @@ extension LineupInstance {
             var markedPeriods: [Int: Int] = [:]
             for (index, marks) in preMarked.periods.enumerated() {
                 let path = "preMarked.periods[\(index)]"
+                if marks.match != nil { issues.add("\(path).match", "marks name their match only on a tournament day (`matches`)") }
                 issues.require((1...total).contains(marks.period), "\(path).period", "expected a period from 1 to \(total), got \(marks.period)")
                 if let first = markedPeriods[marks.period] {
                     issues.add("\(path).period", "period \(marks.period) is marked twice (first at preMarked.periods[\(first)])")

@@ -43,6 +43,7 @@ enum LineupVerifier {
     }
 
     static func check(_ instance: LineupInstance, _ solution: LineupSolution) -> Findings {
+        if instance.isDay { return checkDay(instance, solution) }
         var findings = Findings()
         let players = instance.players
         var index: [String: Int] = [:]
@@ -673,6 +674,7 @@ enum LineupVerifier {
 
     /// The objective of a plan, from its segments alone.
     static func objective(_ instance: LineupInstance, _ solution: LineupSolution) -> LineupObjective {
+        if instance.isDay { return dayObjective(instance, solution) }
         let players = instance.players
         var preferred: [String: String] = [:]
         for player in players { preferred[player.id] = player.positions.first }

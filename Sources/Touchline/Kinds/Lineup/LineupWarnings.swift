@@ -11,6 +11,7 @@ extension LineupInstance {
     /// - a player's position the formation does not have (`"STRIKER"`): the player never plays it.
     /// Call it on an instance that passed validation.
     func warnings() -> [InputIssue] {
+        if isDay { return dayWarnings() }
         var found: [InputIssue] = []
         let segments = LineupVerifier.expectedSegments(LineupInstance(match: match, formation: [:], players: []))
         let longest = segments.map { $0.end - $0.start }.max() ?? 0

@@ -23,10 +23,19 @@ struct LineupModelBuilder {
     var emptySlots = LinearExpression()
     var shortfalls: [Variable] = []
     var shortfallValues: [@Sendable (LineupPlan) -> Int] = []
+    /// One match of a tournament day, built into the day's model (``LineupDayModel``): no objective of its own
+    /// (the day's spread counts the day's minutes; its substitutions and positions are summed over the matches,
+    /// from ``substitutionsExpression`` and ``offPreferredExpression``), and no ordering of interchangeable
+    /// players by this match's minutes, which could cut off the day's optimum.
+    let dayPart: Bool
+    var substitutionsExpression = LinearExpression()
+    var offPreferredExpression = LinearExpression()
 
-    init(_ analysis: LineupAnalysis, relaxed: Bool) {
+    init(_ analysis: LineupAnalysis, relaxed: Bool, dayPart: Bool = false, model: Model? = nil) {
         self.analysis = analysis
         self.relaxed = relaxed
+        self.dayPart = dayPart
+        if let model { self.model = model }
     }
 
     var segmentCount: Int { analysis.segmentCount }
@@ -102,7 +111,7 @@ struct LineupModelBuilder {
         case .colourGroups: addColourGroups()
         case .balanced, .preMarked: break
         }
-        addSymmetryBreaking()
+        if !dayPart { addSymmetryBreaking() }
         addObjectives()
     }
 
@@ -591,6 +600,15 @@ struct LineupModelBuilder {
 
     mutating func addObjectives() {
         let a = analysis
+        for p in players {
+            for s in a.segments.indices where s > 0 || a.replan { substitutionsExpression += comesOn[p][s] }
+        }
+        for s in a.segments.indices {
+            for p in players {
+                for entry in x[s][p] where entry.position != a.preferred[p] { offPreferredExpression += entry.variable }
+            }
+        }
+        if dayPart { return }
         if relaxed {
             model.minimize(emptySlots, name: "emptySlots")
             if !shortfalls.isEmpty {
@@ -651,18 +669,8 @@ struct LineupModelBuilder {
             }
             model.minimize((1 / scale) * (LinearExpression(high) - LinearExpression(low)), name: "strengthGap")
         }
-        var substitutions = LinearExpression()
-        for p in players {
-            for s in a.segments.indices where s > 0 || a.replan { substitutions += comesOn[p][s] }
-        }
-        model.minimize(substitutions, name: "substitutions")
-        var offPreferred = LinearExpression()
-        for s in a.segments.indices {
-            for p in players {
-                for entry in x[s][p] where entry.position != a.preferred[p] { offPreferred += entry.variable }
-            }
-        }
-        model.minimize(offPreferred, name: "offPreferredPosition")
+        model.minimize(substitutionsExpression, name: "substitutions")
+        model.minimize(offPreferredExpression, name: "offPreferredPosition")
     }
 }
 
@@ -761,6 +769,7 @@ extension LineupKind {
     /// reduced-cost fixing); past the pattern limits (too many patterns or colour schedules to list in time), the
     /// compact model.
     public static func formulate(_ analysis: LineupAnalysis) -> Formulation<LineupSolution> {
+        if let day = analysis.day { return LineupDayModel.formulation(analysis, day: day) }
         do {
             // The listing of colour schedules is bounded as in a solve (the export of a colour squad of 14 spent
             // 25 s listing schedules; without the list the model keeps its exact size columns).
@@ -790,28 +799,13 @@ extension LineupKind {
         let colours = builder.colourVariables
         let start = builder.start
         let model = builder.model
-        let mode = instance.mode
         return Formulation(
             model: builder.model,
             // Driebeck–Tomlin, not pseudocost: GLPK's pseudocost initialisation (strong branching) ignores the
             // time limit; on a turn-based squad of 18 a 10 s solve took 22 s with it, 10.4 s without.
             tuning: SolverTuning(feasibilityPump: true, cuts: true, branching: .driebeckTomlin),
             decode: { result in
-                var plan = LineupPlan(segments: analysis.segmentCount, players: analysis.playerCount)
-                for s in 0..<analysis.segmentCount {
-                    for p in 0..<analysis.playerCount {
-                        plan.cells[s][p] = x[s][p].first { result.isOn($0.variable) }?.position
-                    }
-                }
-                if mode == .colourGroups {
-                    var colour = colours.map { row in row.firstIndex { $0.map(result.isOn) ?? false } }
-                    // Players outside the model's pool (not available) keep the colour `assignment` fixes.
-                    let names = instance.colourGroups?.colours ?? []
-                    for (id, fixed) in instance.colourGroups?.assignment ?? [:] {
-                        if let p = analysis.playerIndex[id], colour[p] == nil { colour[p] = names.firstIndex(of: fixed) }
-                    }
-                    plan.colour = colour
-                }
+                let plan = analysis.decodePlan(result, x: x, colours: colours)
                 let broken = relaxed ? LineupVerifier.check(instance, analysis.solution(plan)).broken : nil
                 return analysis.solution(plan, brokenRules: broken)
             },
@@ -823,6 +817,26 @@ extension LineupKind {
 }
 
 extension LineupAnalysis {
+    /// The plan in a solved compact model, from its `x` and colour columns.
+    func decodePlan(_ result: Assignment, x: [[[(position: Int, variable: Variable)]]], colours: [[Variable?]]) -> LineupPlan {
+        var plan = LineupPlan(segments: segmentCount, players: playerCount)
+        for s in 0..<segmentCount {
+            for p in 0..<playerCount {
+                plan.cells[s][p] = x[s][p].first { result.isOn($0.variable) }?.position
+            }
+        }
+        if instance.mode == .colourGroups {
+            var colour = colours.map { row in row.firstIndex { $0.map(result.isOn) ?? false } }
+            // Players outside the model's pool (not available) keep the colour `assignment` fixes.
+            let names = instance.colourGroups?.colours ?? []
+            for (id, fixed) in instance.colourGroups?.assignment ?? [:] {
+                if let p = playerIndex[id], colour[p] == nil { colour[p] = names.firstIndex(of: fixed) }
+            }
+            plan.colour = colour
+        }
+        return plan
+    }
+
     /// The grid of a solution (nil when it names unknown players or positions).
     func plan(of solution: LineupSolution) -> LineupPlan? {
         guard solution.segments.count == segmentCount else { return nil }
@@ -845,9 +859,9 @@ extension LineupAnalysis {
 extension LineupAnalysis {
     /// The same plan under the model's symmetry breaking: interchangeable players' rows in order of
     /// decreasing minutes, colours numbered in order of first use.
-    func canonical(_ plan: LineupPlan) -> LineupPlan {
+    func canonical(_ plan: LineupPlan, orderingPlayers: Bool = true) -> LineupPlan {
         var result = plan
-        let skip = instance.mode == .turnBased && instance.turnBased?.queue != nil
+        let skip = !orderingPlayers || (instance.mode == .turnBased && instance.turnBased?.queue != nil)
         if !skip {
             for group in interchangeableGroups where group.count > 1 {
                 let byMinutes = group.sorted { (minutes(of: $0, in: plan), -$0) > (minutes(of: $1, in: plan), -$1) }

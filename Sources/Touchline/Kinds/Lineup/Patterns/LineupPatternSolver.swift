@@ -517,7 +517,8 @@ extension LineupKind {
         _ prepared: LineupAnalysis, solver: (any Solver)?, options: SolveOptions, settings: RunSettings, method: InstanceOptions.Method
     ) -> PipelineOutcome<LineupSolution>? {
         let instance = prepared.instance
-        guard let solver, !prepared.compactModelForced else { return nil }
+        // A tournament day is one program over its matches (``LineupDayModel``), solved by the engine's path.
+        guard let solver, !prepared.compactModelForced, prepared.day == nil else { return nil }
         let clock = ContinuousClock.now
         var analysis = prepared
         analysis.control = options.control

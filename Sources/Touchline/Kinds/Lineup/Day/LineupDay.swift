@@ -1,0 +1,313 @@
+import TouchlineMILP
+
+/// One game of a tournament day (`matches[i]`): its format, and optionally its own formation and who is there.
+public struct LineupDayMatch: Sendable, Codable, Equatable {
+    /// How the match is called in the plan ("vs Rovers"). Default: "Match 1", "Match 2", ...
+    public var name: String?
+    public var periods: Int
+    public var periodMinutes: Int
+    public var overtime: LineupMatch.Overtime?
+    public var substitutions: LineupMatch.Substitutions?
+    /// This match's formation. Default: the instance's `formation`.
+    public var formation: [String: Int]?
+    /// Player id to this match's status (`injured` after a knock in the first game). Default: the player's `status`.
+    public var status: [String: LineupPlayer.Status]?
+    /// Player id to the minute of this match's clock the player arrives. Default: kick-off (the player's own
+    /// `arrivesAt` counts in the first match only).
+    public var arrivesAt: [String: Int]?
+
+    public init(
+        name: String? = nil, periods: Int, periodMinutes: Int, overtime: LineupMatch.Overtime? = nil,
+        substitutions: LineupMatch.Substitutions? = nil, formation: [String: Int]? = nil,
+        status: [String: LineupPlayer.Status]? = nil, arrivesAt: [String: Int]? = nil
+    ) {
+        self.name = name
+        self.periods = periods
+        self.periodMinutes = periodMinutes
+        self.overtime = overtime
+        self.substitutions = substitutions
+        self.formation = formation
+        self.status = status
+        self.arrivesAt = arrivesAt
+    }
+
+    /// The match format of this game.
+    public var format: LineupMatch {
+        LineupMatch(periods: periods, periodMinutes: periodMinutes, overtime: overtime, substitutions: substitutions)
+    }
+}
+
+extension LineupInstance {
+    /// How a day's match is cut out of the day.
+    public enum DayPartForm: Sendable, Equatable {
+        /// Every rule as the day gives it (validation and warnings read this form).
+        case asGiven
+        /// The rules each match keeps on its own: without `minShare`, `seasonBalance` and the strength level, which
+        /// count the whole day (the day's model and verifier add them over the matches).
+        case perMatch
+    }
+
+    /// The most matches a tournament day may have.
+    static let maxDayMatches = 8
+
+    /// Match `m` (from 0) of a tournament day as a one-match instance: its format and formation, the players'
+    /// status and arrival in it, the locks and pre-marked periods of that match, the turn-based queue in the first
+    /// match only (the solver picks who starts on the bench later). The day's engines plan each match as this
+    /// instance and add what counts the whole day; the day's verifier checks each match against it.
+    public func dayPart(_ m: Int, _ form: DayPartForm) -> LineupInstance {
+        guard let matches, matches.indices.contains(m) else { return self }
+        let game = matches[m]
+        let players = self.players.map { player -> LineupPlayer in
+            var player = player
+            if let status = game.status?[player.id] { player.status = status }
+            player.arrivesAt = game.arrivesAt?[player.id] ?? (m == 0 ? player.arrivesAt : nil)
+            return player
+        }
+        var rules = self.rules
+        if form == .perMatch, var kept = rules {
+            kept.minShare = nil
+            kept.seasonBalance = nil
+            if let strength = kept.strength, strength.balanced {
+                kept.strength = strength.minShare.map { LineupStrength(minShare: $0) }
+            }
+            rules = kept
+        }
+        let locks = self.locks.map { locks in
+            locks.filter { $0.match == m + 1 }.map { lock -> LineupLock in
+                var lock = lock
+                lock.match = nil
+                return lock
+            }
+        }
+        let marks = preMarked.map { marks in
+            PreMarkedRules(periods: marks.periods.filter { $0.match == m + 1 }.map { .init(period: $0.period, active: $0.active) })
+        }
+        let turns = turnBased.map { TurnBasedRules(queue: m == 0 ? $0.queue : nil, changesPerWindow: $0.changesPerWindow) }
+        return LineupInstance(
+            match: game.format, formation: game.formation ?? formation, players: players, rules: rules, locks: locks,
+            turnBased: turns, preMarked: marks, colourGroups: colourGroups, state: nil, options: nil)
+    }
+
+    /// The label of match `m` of a day: its `name`, or "Match m+1".
+    public func dayMatchName(_ m: Int) -> String {
+        matches.flatMap { $0.indices.contains(m) ? $0[m].name : nil } ?? "Match \(m + 1)"
+    }
+}
+
+/// What a tournament day's engines share: each match's own analysis (``LineupInstance/DayPartForm/perMatch``) and
+/// what counts the whole day (the spread's players and offsets, `minShare` in day minutes).
+struct LineupDay: Sendable {
+    let parts: [LineupAnalysis]
+    /// Players the day's spread is taken over: available and there from kick-off in every match.
+    let spreadPlayers: [Int]
+    /// Per player: season minutes added for the spread (`seasonBalance`), else 0.
+    let spreadOffset: [Int]
+    /// Per player: regulation minutes over the day needed for `minShare` (0: none).
+    let minShareNeed: [Int]
+
+    init(_ instance: LineupInstance) {
+        let count = instance.matches?.count ?? 0
+        let parts = (0..<count).map { LineupAnalysis(instance.dayPart($0, .perMatch)) }
+        self.parts = parts
+        let players = instance.players
+        spreadPlayers = players.indices.filter { p in parts.allSatisfy { $0.spreadPlayers.contains(p) } }
+        let rules = instance.rules ?? LineupRules()
+        spreadOffset = players.map { rules.seasonBalance == true ? ($0.seasonMinutes ?? 0) : 0 }
+        let share = rules.minShare ?? 0
+        minShareNeed = players.indices.map { p in
+            guard share > 0 else { return 0 }
+            var present = 0
+            for part in parts where part.instance.players[p].isAvailable {
+                present += max(0, part.regulationEnd - max(part.instance.players[p].arrivesAt ?? 0, 0))
+            }
+            guard present > 0 else { return 0 }
+            return max(0, Int((share * Double(present) - Tolerance.exact).rounded(.up)))
+        }
+    }
+
+    var playerCount: Int { parts.first?.playerCount ?? 0 }
+
+    /// The day's solution of one plan per match: each match's solution, the day's minutes (every player) and
+    /// summary (the spread over ``spreadPlayers``, with season minutes under `seasonBalance`).
+    func solution(_ plans: [LineupPlan], instance: LineupInstance, brokenRules: [String]? = nil) -> LineupSolution {
+        let games = zip(parts, plans).map { $0.solution($1) }
+        var minutes: [String: Int] = [:]
+        for player in instance.players {
+            minutes[player.id] = games.reduce(0) { $0 + ($1.minutes[player.id] ?? 0) }
+        }
+        let ids = instance.players.map(\.id)
+        let played = spreadPlayers.map { minutes[ids[$0]] ?? 0 }
+        let values = spreadPlayers.map { (minutes[ids[$0]] ?? 0) + spreadOffset[$0] }
+        let summary = LineupSummary(
+            minMinutes: played.min() ?? 0, maxMinutes: played.max() ?? 0,
+            spread: (values.max() ?? 0) - (values.min() ?? 0),
+            substitutions: games.reduce(0) { $0 + $1.summary.substitutions })
+        let unavailable = instance.players.indices.filter { p in parts.allSatisfy { !$0.instance.players[p].isAvailable } }.map { ids[$0] }
+        var day = LineupSolution(
+            segments: [], substitutions: [], minutes: minutes, summary: summary, queue: nil, groups: nil,
+            unavailable: unavailable.isEmpty ? nil : unavailable, brokenRules: brokenRules)
+        day.matches = games
+        return day
+    }
+
+    /// The plan of each match in a day's solution (nil when it does not fit the day).
+    func plans(of solution: LineupSolution) -> [LineupPlan]? {
+        guard let games = solution.matches, games.count == parts.count else { return nil }
+        var plans: [LineupPlan] = []
+        for (part, game) in zip(parts, games) {
+            guard let plan = part.plan(of: game) else { return nil }
+            plans.append(plan)
+        }
+        return plans
+    }
+
+    /// The greedy's day: match by match, each planned by the one-match greedy with the minutes the day has given
+    /// so far as season minutes (so each match evens out the day so far), and `minShare` held in every match
+    /// (which holds it over the day). Nil when a match has no greedy plan.
+    func greedy(_ instance: LineupInstance, seconds: Double?) -> [LineupPlan]? {
+        let clock = ContinuousClock.now
+        var sofar = [Int](repeating: 0, count: instance.players.count)
+        var plans: [LineupPlan] = []
+        for m in parts.indices {
+            var game = instance.dayPart(m, .asGiven)
+            var rules = game.rules ?? LineupRules()
+            rules.seasonBalance = true
+            game.rules = rules
+            for p in game.players.indices { game.players[p].seasonMinutes = spreadOffset[p] + sofar[p] }
+            let analysis = LineupAnalysis(game)
+            let left = seconds.map { max(0.01, ($0 - (ContinuousClock.now - clock).inSeconds) / Double(parts.count - m)) }
+            guard let plan = LineupGreedy.plan(analysis, seconds: left) else { return nil }
+            for p in sofar.indices { sofar[p] = analysis.minutes(of: p, in: plan) + sofar[p] }
+            plans.append(plan)
+        }
+        return plans
+    }
+
+    /// What each match proves impossible on its own (no plan of that match keeps its rules, so the day has none),
+    /// naming the match.
+    func impossibility(_ instance: LineupInstance) -> String? {
+        for (m, part) in parts.enumerated() {
+            if let reason = LineupKind.impossibility(part) { return "\(instance.dayMatchName(m)): \(reason)" }
+        }
+        return nil
+    }
+}
+
+/// The exact model of a tournament day: every match's compact model (its rules, each match on its own) in one
+/// program, linked by the day's minutes: the spread over the day, `minShare` over the day's regulation minutes,
+/// and under `strength: "balanced"` the gap over every segment of the day; substitutions and positions away
+/// from the first-listed are summed over the matches. Solved by the engine's lexicographic path, GLPK or the
+/// built-in solver.
+enum LineupDayModel {
+    static func formulation(_ analysis: LineupAnalysis, day: LineupDay) -> Formulation<LineupSolution> {
+        let instance = analysis.instance
+        var model = Model(name: "lineup-day")
+        var start = StartRecipe<[LineupPlan]>()
+        var cells: [[[[(position: Int, variable: Variable)]]]] = []
+        var colours: [[[Variable?]]] = []
+        var substitutions = LinearExpression()
+        var offPreferred = LinearExpression()
+        for (m, part) in day.parts.enumerated() {
+            model.namePrefix = "m\(m + 1)_"
+            var builder = LineupModelBuilder(part, relaxed: false, dayPart: true, model: model)
+            builder.build()
+            model = builder.model
+            start.merge(builder.start.lifted { $0[m] })
+            cells.append(builder.x)
+            colours.append(builder.colourVariables)
+            substitutions += builder.substitutionsExpression
+            offPreferred += builder.offPreferredExpression
+        }
+        model.namePrefix = ""
+        let ids = instance.players.map(\.id)
+        func on(_ m: Int, _ s: Int, _ p: Int) -> LinearExpression { sum(cells[m][s][p].map(\.variable)) }
+        func minutes(_ p: Int, regulationOnly: Bool = false) -> LinearExpression {
+            var expression = LinearExpression()
+            for (m, part) in day.parts.enumerated() {
+                for (s, segment) in part.segments.enumerated() where !regulationOnly || segment.start < part.regulationEnd {
+                    expression.add(on(m, s, p), scale: Double(segment.length))
+                }
+            }
+            return expression
+        }
+        for p in 0..<day.playerCount where day.minShareNeed[p] > 0 {
+            model.add(minutes(p, regulationOnly: true) >= Double(day.minShareNeed[p]), name: "day_min_share[\(ids[p])]")
+        }
+        var spread = LinearExpression()
+        if day.spreadPlayers.count > 1 {
+            let length = day.parts.reduce(0) { $0 + $1.matchEnd }
+            func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+            let grid = day.parts.reduce(0) { gcd($0, $1.lengthGCD) }
+            let onGrid = grid > 1 && day.spreadPlayers.allSatisfy { day.spreadOffset[$0] % grid == 0 }
+            let step = onGrid ? Double(grid) : 1
+            let top = ((Double(length) + Double(day.spreadOffset.max() ?? 0) * 2 + 1) / step).rounded(.up)
+            let high = model.addInteger("day_spread_high", lower: 0, upper: top)
+            let low = model.addInteger("day_spread_low", lower: 0, upper: top)
+            let parts = day.parts
+            let spreadPlayers = day.spreadPlayers
+            let offsets = day.spreadOffset
+            let values: @Sendable ([LineupPlan]) -> [Int] = { plans in
+                spreadPlayers.map { p in offsets[p] + zip(parts, plans).reduce(0) { $0 + $1.0.minutes(of: p, in: $1.1) } }
+            }
+            start.set(high) { plans in (Double(values(plans).max()!) / step).rounded(.up) }
+            start.set(low) { plans in (Double(values(plans).min()!) / step).rounded(.down) }
+            for p in day.spreadPlayers {
+                let value = minutes(p) + Double(day.spreadOffset[p])
+                model.add(step * high >= value, name: "day_spread_high[\(ids[p])]")
+                model.add(step * low <= value, name: "day_spread_low[\(ids[p])]")
+            }
+            // Fair share, as in one match: when only these players can take the field, their day minutes add up
+            // to a constant, so the most is at least the average rounded up and the least at most it rounded down.
+            let others = (0..<day.playerCount).filter { !day.spreadPlayers.contains($0) }
+            if others.allSatisfy({ p in day.parts.allSatisfy { part in part.canPlay[p].allSatisfy { !$0 } } }) {
+                let planned = day.parts.reduce(0) { total, part in total + part.segments.reduce(0) { $0 + $1.length } * part.fieldSize }
+                let fixed = day.spreadPlayers.reduce(0) { $0 + day.spreadOffset[$1] }
+                let average = Double(planned + fixed) / Double(day.spreadPlayers.count)
+                model.add(step * high >= (average / step).rounded(.up) * step, name: "day_fair_share_high")
+                model.add(step * low <= (average / step).rounded(.down) * step, name: "day_fair_share_low")
+            }
+            spread = step * high - step * low
+        }
+        model.minimize(spread, name: "spread")
+        if instance.rules?.strength?.balanced == true {
+            let ratings = instance.players.map { $0.rating ?? 0 }
+            let scale = LineupStrength.scale(of: ratings) ?? 1
+            let units = ratings.map { Int(($0 * scale).rounded()) }
+            let total = Double(units.reduce(0, +))
+            let high = model.addInteger("day_strength_high", lower: 0, upper: total)
+            let low = model.addInteger("day_strength_low", lower: 0, upper: total)
+            let parts = day.parts
+            let sums: @Sendable ([LineupPlan]) -> [Int] = { plans in
+                zip(parts, plans).flatMap { $0.0.strengthSums(of: $0.1, units: units) }
+            }
+            start.set(high) { plans in Double(sums(plans).max() ?? 0) }
+            start.set(low) { plans in Double(sums(plans).min() ?? 0) }
+            for (m, part) in day.parts.enumerated() {
+                for s in part.segments.indices {
+                    var onSum = LinearExpression()
+                    for p in 0..<day.playerCount where units[p] != 0 { onSum += Double(units[p]) * on(m, s, p) }
+                    model.add(LinearExpression(high) - onSum >= 0, name: "day_strength_high[\(m + 1),\(s)]")
+                    model.add(onSum - LinearExpression(low) >= 0, name: "day_strength_low[\(m + 1),\(s)]")
+                }
+            }
+            model.minimize((1 / scale) * (LinearExpression(high) - LinearExpression(low)), name: "strengthGap")
+        }
+        model.minimize(substitutions, name: "substitutions")
+        model.minimize(offPreferred, name: "offPreferredPosition")
+        let finished = model
+        let recipe = start
+        let cellColumns = cells
+        let colourColumns = colours
+        return Formulation(
+            model: finished, tuning: SolverTuning(feasibilityPump: true, cuts: true, branching: .driebeckTomlin),
+            decode: { result in
+                let plans = day.parts.indices.map { day.parts[$0].decodePlan(result, x: cellColumns[$0], colours: colourColumns[$0]) }
+                return day.solution(plans, instance: instance)
+            },
+            encode: { solution in
+                guard let plans = day.plans(of: solution) else { return nil }
+                let canonical = zip(day.parts, plans).map { $0.0.canonical($0.1, orderingPlayers: false) }
+                return recipe.values(for: canonical, in: finished)
+            })
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TouchlineMILP
+import TouchlineTesting
+
+@testable import Touchline
+
+/// A tournament day (`matches`): every exact engine against exhaustive search over every day plan the verifier
+/// accepts, the shipped day, validation paths, the verifier against tampered days, and the text.
+@Suite struct LineupDayTests {
+    static func game(_ minutes: Int = 10, status: [String: LineupPlayer.Status]? = nil, formation: [String: Int]? = nil) -> LineupDayMatch {
+        LineupDayMatch(periods: 1, periodMinutes: minutes, substitutions: .init(everyMinutes: 5), formation: formation, status: status)
+    }
+
+    /// Four players, a keeper and one outfield place, two games of 10 minutes with a window every 5.
+    static func tinyDay(_ rules: LineupRules, _ matches: [LineupDayMatch] = [game(), game()]) -> LineupInstance {
+        var players = [
+            LineupTests.player("a", ["GK", "DEF"]), LineupTests.player("b", ["DEF"]), LineupTests.player("c", ["DEF", "GK"]),
+            LineupTests.player("d", ["DEF"])
+        ]
+        for (p, rating) in [3.0, 1, 2, 2].enumerated() { players[p].rating = rating }
+        return LineupInstance(matches: matches, formation: ["GK": 1, "DEF": 1], players: players, rules: rules)
+    }
+
+    static var cases: [(String, LineupInstance)] {
+        var cases: [(String, LineupInstance)] = []
+        cases.append(("balanced", tinyDay(LineupRules(mode: .balanced, minShare: 0.5))))
+        cases.append(("injured-in-one", tinyDay(LineupRules(mode: .balanced, minShare: 0.4), [game(), game(status: ["b": .injured])])))
+        var season = tinyDay(LineupRules(mode: .balanced, seasonBalance: true))
+        season.players[3].seasonMinutes = 10
+        cases.append(("season", season))
+        cases.append(("keepers-strength", tinyDay(LineupRules(mode: .balanced, keeperMaxShare: 0.5, strength: LineupStrength(balanced: true)))))
+        cases.append(("pairs-stints", tinyDay(LineupRules(mode: .balanced, minStint: 2, apart: [["b", "d"]]), [game(), game(15)])))
+        var locked = tinyDay(LineupRules(mode: .balanced, maxConsecutiveBench: 1))
+        locked.locks = [LineupLock(player: "c", from: 0, to: 5, position: "GK", match: 2)]
+        cases.append(("locks-bench", locked))
+        cases.append(("infeasible", tinyDay(LineupRules(mode: .balanced, minShare: 0.9))))
+        return cases
+    }
+
+    /// The lexicographic optimum over every day plan (every lineup in every segment of every match) that the
+    /// day's verifier accepts; nil when it accepts none.
+    static func exhaustive(_ instance: LineupInstance) -> LineupObjective? {
+        let day = LineupAnalysis(instance).day!
+        var segments: [(m: Int, s: Int, lineups: [[Int?]])] = []
+        for (m, part) in day.parts.enumerated() {
+            for s in 0..<part.segmentCount {
+                var result: [[Int?]] = [[]]
+                for p in 0..<part.playerCount {
+                    let options: [Int?] = [nil] + (part.canPlay[p][s] ? part.eligible[p].map { Optional($0) } : [])
+                    result = result.flatMap { partial in options.map { partial + [$0] } }
+                }
+                let filled = result.filter { row in part.slots.enumerated().allSatisfy { k, count in row.filter { $0 == k }.count == count } }
+                segments.append((m, s, filled))
+            }
+        }
+        var plans = day.parts.map { LineupPlan(segments: $0.segmentCount, players: $0.playerCount) }
+        return ExhaustiveSearch.best(LineupKind.self, instance, choices: segments.map(\.lineups.count)) { choice in
+            for (index, entry) in segments.enumerated() { plans[entry.m].cells[entry.s] = entry.lineups[choice[index]] }
+            return day.solution(plans, instance: instance)
+        }
+    }
+
+    @Test(arguments: cases.map(\.0))
+    func everyEngineMatchesExhaustiveSearch(_ name: String) throws {
+        let instance = try #require(Self.cases.first { $0.0 == name }?.1)
+        #expect(instance.issues().isEmpty, "\(instance.issues())")
+        let optimum = Self.exhaustive(instance)
+        var methods: [InstanceOptions.Method] = [.builtin]
+        #if GLPK
+            methods.append(.milp)
+        #endif
+        for method in methods {
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: method, timeLimitSeconds: 20))
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty, "\(method)")
+            if let optimum {
+                #expect(report.status == .optimal, "\(method)")
+                #expect(report.objective == optimum, "\(method) \(String(describing: report.objective)) vs exhaustive \(optimum)")
+                #expect(report.solution?.matches?.count == instance.matches?.count)
+            } else {
+                #expect(report.status == .infeasible, "\(method)")
+            }
+        }
+        let greedy = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
+        #expect(Engine.verify(instance, report: greedy, kind: LineupKind.self).isEmpty)
+        if greedy.status == .feasible, let objective = greedy.objective {
+            let optimum = try #require(optimum, "greedy found a plan where exhaustive search finds none")
+            #expect(!LineupKind.isBetter(objective, than: optimum))
+        }
+    }
+
+    /// The shipped day (4 games of 20 minutes, 10 players 7v7, keeper rules, strength and pairs) proven by GLPK
+    /// and legal from the built-in solver; `minShare` holds over the day, not in each game.
+    @Test func theShippedDayIsProvenAndLegal() throws {
+        let url = Repository.root.appendingPathComponent("instances/lineups/u10-tournament-day.json")
+        let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: url))
+        #expect(instance.isDay && instance.givenMatch == nil)
+        var methods: [InstanceOptions.Method] = [.builtin]
+        #if GLPK
+            methods.append(.milp)
+        #endif
+        for method in methods {
+            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: method, timeLimitSeconds: 30))
+            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+            #expect(report.status == (method == .milp ? .optimal : report.status))
+            #expect(report.status == .optimal || report.status == .feasible, "\(method)")
+            let solution = try #require(report.solution)
+            #expect(solution.matches?.count == 4)
+            #expect(solution.segments.isEmpty)
+            // The day's minutes are the sum of each game's, for every player.
+            for player in instance.players {
+                #expect(solution.minutes[player.id] == solution.matches!.reduce(0) { $0 + ($1.minutes[player.id] ?? 0) })
+            }
+        }
+    }
+
+    @Test func validationNamesThePathInTheDay() {
+        var instance = Self.tinyDay(LineupRules(mode: .balanced))
+        #expect(instance.issues().isEmpty)
+        func found(_ instance: LineupInstance) -> [String] { instance.issues().map { "\($0.path): \($0.message)" } }
+        instance.matches![1].periodMinutes = 0
+        #expect(found(instance).contains { $0.hasPrefix("matches[1].periodMinutes:") }, "\(found(instance))")
+        instance = Self.tinyDay(LineupRules(mode: .balanced))
+        instance.matches![0].status = ["zed": .injured]
+        #expect(found(instance).contains { $0.hasPrefix("matches[0].status.zed:") && $0.contains("unknown player") }, "\(found(instance))")
+        instance = Self.tinyDay(LineupRules(mode: .balanced))
+        instance.locks = [LineupLock(player: "a", from: 0, to: 5)]
+        #expect(found(instance).contains { $0.hasPrefix("locks[0].match:") }, "\(found(instance))")
+        instance.locks = [LineupLock(player: "a", from: 0, to: 5, match: 3)]
+        #expect(found(instance).contains { $0.hasPrefix("locks[0].match:") && $0.contains("1 to 2") }, "\(found(instance))")
+        instance.locks = [LineupLock(player: "b", from: 0, to: 5, position: "GK", match: 2)]
+        #expect(found(instance).contains { $0.hasPrefix("locks[0].position:") }, "the match's own lock, at its path in the day: \(found(instance))")
+        instance = Self.tinyDay(LineupRules(mode: .balanced))
+        instance.state = LineupState(minute: 5, onField: ["a": "GK", "b": "DEF"])
+        #expect(found(instance).contains { $0.hasPrefix("state:") && $0.contains("not supported") }, "\(found(instance))")
+        instance = Self.tinyDay(LineupRules(mode: .balanced))
+        instance.givenMatch = LineupMatch(periods: 1, periodMinutes: 10)
+        #expect(found(instance).contains { $0.hasPrefix("matches:") && $0.contains("not both") }, "\(found(instance))")
+        instance.matches = nil
+        instance.givenMatch = nil
+        #expect(found(instance).contains { $0.hasPrefix("match:") }, "\(found(instance))")
+        // A player's own field, wrong in every match alike, is named once.
+        instance = Self.tinyDay(LineupRules(mode: .balanced))
+        instance.players[1].positions = ["STRIKER"]
+        #expect(found(instance).filter { $0.hasPrefix("players[1].positions:") }.count == 1, "\(found(instance))")
+    }
+
+    @Test func aDayRoundTripsAsJSONWithoutMatch() throws {
+        let instance = Self.tinyDay(LineupRules(mode: .balanced))
+        let data = try JSONEncoder().encode(instance)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["match"] == nil && object["matches"] != nil)
+        let back = try JSONDecoder().decode(LineupInstance.self, from: data)
+        #expect(back.matches == instance.matches && back.givenMatch == nil)
+    }
+
+    /// The verifier re-derives the day from the matches: day minutes that are not their sum, a plan missing a
+    /// match, and `minShare` short over the day are each found.
+    @Test func theVerifierFindsWhatTheDayGetsWrong() throws {
+        let instance = Self.tinyDay(LineupRules(mode: .balanced, minShare: 0.5))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .builtin, timeLimitSeconds: 20))
+        let solution = try #require(report.solution)
+        #expect(LineupKind.verify(instance, solution).isEmpty)
+        var wrongMinutes = solution
+        wrongMinutes.minutes["a"]! += 5
+        #expect(LineupKind.verify(instance, wrongMinutes).contains { $0.contains("over the day's matches") })
+        var missing = solution
+        missing.matches!.removeLast()
+        #expect(LineupKind.verify(instance, missing).contains { $0.contains("a plan for each of the 2 matches") })
+        // The same plan under a share it does not reach over the day: a broken rule naming the day.
+        var stricter = instance
+        stricter.rules?.minShare = 0.8
+        let broken = LineupVerifier.check(stricter, solution).broken
+        #expect(broken.contains { $0.hasPrefix("minShare:") && $0.contains("over the day") }, "\(broken)")
+        // A game's own rule is checked in that game, named by it.
+        var locked = instance
+        let onInSecond = try #require(solution.matches?[1].segments.first?.onField.keys.sorted().first)
+        locked.locks = [LineupLock(player: onInSecond, from: 0, to: 5, onField: false, match: 2)]
+        #expect(LineupVerifier.check(locked, solution).broken.contains { $0.hasPrefix("Match 2: ") }, "\(LineupVerifier.check(locked, solution).broken)")
+    }
+
+    @Test func theTextPrintsEveryMatchAndTheDaysMinutes() throws {
+        let instance = Self.tinyDay(LineupRules(mode: .balanced), [Self.game(), Self.game(status: ["b": .injured])])
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .builtin, timeLimitSeconds: 20))
+        let text = LineupKind.renderText(instance, report)
+        #expect(text.hasPrefix("Tournament day (balanced), 2 matches: optimal"))
+        #expect(text.contains("== Match 1: 1 × 10 min ==") && text.contains("== Match 2: 1 × 10 min =="))
+        let table = try #require(text.split(separator: "\n").last { $0.hasPrefix("b ") })
+        #expect(table.contains("x"), "b is injured in the second match: \(table)")
+        #expect(text.contains("The day's minutes"))
+    }
+}
