@@ -70,7 +70,9 @@ import Testing
             }
         case .struct:
             for child in mirror.children {
-                guard let label = child.label else { continue }
+                // `LineupInstance.givenMatch` is stored under the JSON name `match` (its `match` is the format a
+                // one-match engine reads, the first match's on a tournament day).
+                guard let label = child.label.map({ $0 == "givenMatch" ? "match" : $0 }) else { continue }
                 let childPath = path.isEmpty ? label : "\(path).\(label)"
                 found.insert(childPath)
                 if descend(childPath) { modelFields(child.value, childPath, into: &found, descend: descend, depth: depth + 1) }

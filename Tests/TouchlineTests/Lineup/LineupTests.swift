@@ -353,8 +353,8 @@ import TouchlineTesting
                 #expect(
                     report.objective
                         == LineupObjective(
-                            spread: objective["spread"]!, substitutions: objective["substitutions"]!,
-                            offPreferredPosition: objective["offPreferredPosition"]!), "\(name)")
+                            spread: objective["spread"]!, strengthGap: objective["strengthGap"].map(Double.init),
+                            substitutions: objective["substitutions"]!, offPreferredPosition: objective["offPreferredPosition"]!), "\(name)")
             case "infeasible":
                 #expect(report.status == .infeasible)
                 for word in entry["reason"] as? [String] ?? [] { #expect(report.reason?.contains(word) == true) }

@@ -15,6 +15,21 @@ extension LineupKind: PrintableKind {
             page.add("</section>")
             return page.document
         }
+        if let games = solution.matches, instance.isDay {
+            // A tournament day: each match's three pages as one match prints them, then the day's minutes.
+            for (m, game) in games.enumerated() {
+                var part = result
+                part.solution = game
+                let partInstance = instance.dayPart(m, .perMatch)
+                let html = LineupHTML(chart: LineupChart(instance: partInstance, solution: game), result: part)
+                let title = "\(instance.dayMatchName(m)) (\(m + 1) of \(games.count)): \(headline)"
+                page.add(html.gridPage(headline: title))
+                page.add(html.sheetsPage(headline: title))
+                page.add(html.changesPage(headline: title))
+            }
+            page.add(LineupHTML.daySummaryPage(instance, solution, headline: headline))
+            return page.document
+        }
         let chart = LineupChart(instance: instance, solution: solution)
         let html = LineupHTML(chart: chart, result: result)
         page.add(html.gridPage(headline: headline))
@@ -30,6 +45,26 @@ struct LineupHTML {
     let result: SolveReport<LineupKind>
     var instance: LineupInstance { chart.instance }
     var solution: LineupSolution { chart.solution }
+
+    /// A tournament day's last page: each player's minutes in each match and over the day, and the day's summary.
+    static func daySummaryPage(_ instance: LineupInstance, _ solution: LineupSolution, headline: String) -> String {
+        let games = solution.matches ?? []
+        var rows = "<tr><th class=\"name\">Player</th>"
+        for m in games.indices { rows += "<th>\(HTMLPage.escape(instance.dayMatchName(m)))</th>" }
+        rows += "<th>Day</th></tr>"
+        for (p, player) in instance.players.enumerated() {
+            rows += "<tr><td class=\"name\">\(HTMLPage.escape(player.displayName))</td>"
+            for (m, game) in games.enumerated() {
+                let here = LineupVerifier.dayPresence(instance, m, p).available
+                rows += here ? "<td>\(game.minutes[player.id] ?? 0)</td>" : "<td class=\"out\">x</td>"
+            }
+            rows += "<td class=\"min\">\(solution.minutes[player.id] ?? 0)</td></tr>"
+        }
+        let summary = solution.summary
+        return
+            "<section class=\"page\"><h1>The day's minutes: \(HTMLPage.escape(headline))</h1><table class=\"grid\">\(rows)</table>"
+            + "<p class=\"summary\">Day minutes \(summary.minMinutes)–\(summary.maxMinutes), spread \(summary.spread), substitutions \(summary.substitutions); x: injured or unavailable in that match.</p></section>"
+    }
 
     static let palette = ["#ffd54f", "#90caf9", "#a5d6a7", "#ef9a9a", "#ce93d8", "#ffcc80", "#80deea", "#bcaaa4"]
 

@@ -183,6 +183,42 @@ struct LineupDay: Sendable {
         return plans
     }
 
+    /// Players no rule of the day tells apart: interchangeable in every match (same positions, limits, arrival,
+    /// named by no rule: ``LineupAnalysis/interchangeableGroups``), with the same season minutes and rating.
+    /// Swapping two of them in every match at once maps a day plan to one as good, so the day's model orders
+    /// them by day minutes. None with a turn-based queue (as in one match).
+    func interchangeableGroups(_ instance: LineupInstance) -> [[Int]] {
+        if instance.mode == .turnBased && instance.turnBased?.queue != nil { return [] }
+        var keys: [Int: [Double]] = [:]
+        for part in parts {
+            for group in part.interchangeableGroups {
+                for p in group { keys[p, default: []].append(Double(group[0])) }
+            }
+        }
+        var groups: [[Double]: [Int]] = [:]
+        for (p, key) in keys where key.count == parts.count {
+            groups[key + [Double(spreadOffset[p]), instance.players[p].rating ?? -1], default: []].append(p)
+        }
+        return groups.values.map { $0.sorted() }.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+    }
+
+    /// The same day plan with each group of ``interchangeableGroups(_:)`` in order of decreasing day minutes
+    /// (whole days swapped), as the day's model orders them.
+    func canonical(_ plans: [LineupPlan], groups: [[Int]]) -> [LineupPlan] {
+        var result = plans
+        func dayMinutes(_ p: Int) -> Int { zip(parts, plans).reduce(0) { $0 + $1.0.minutes(of: p, in: $1.1) } }
+        for group in groups {
+            let byMinutes = group.sorted { (dayMinutes($0), -$0) > (dayMinutes($1), -$1) }
+            for (target, source) in zip(group, byMinutes) {
+                for m in plans.indices {
+                    for s in plans[m].cells.indices { result[m].cells[s][target] = plans[m].cells[s][source] }
+                    if let colours = plans[m].colour { result[m].colour![target] = colours[source] }
+                }
+            }
+        }
+        return result
+    }
+
     /// What each match proves impossible on its own (no plan of that match keeps its rules, so the day has none),
     /// naming the match.
     func impossibility(_ instance: LineupInstance) -> String? {
@@ -268,6 +304,12 @@ enum LineupDayModel {
             }
             spread = step * high - step * low
         }
+        let groups = day.interchangeableGroups(instance)
+        for group in groups {
+            for (first, second) in zip(group, group.dropFirst()) {
+                model.add(minutes(first) - minutes(second) >= 0, name: "day_symmetry[\(ids[first]),\(ids[second])]")
+            }
+        }
         model.minimize(spread, name: "spread")
         if instance.rules?.strength?.balanced == true {
             let ratings = instance.players.map { $0.rating ?? 0 }
@@ -306,7 +348,8 @@ enum LineupDayModel {
             },
             encode: { solution in
                 guard let plans = day.plans(of: solution) else { return nil }
-                let canonical = zip(day.parts, plans).map { $0.0.canonical($0.1, orderingPlayers: false) }
+                let ordered = day.canonical(plans, groups: groups)
+                let canonical = zip(day.parts, ordered).map { $0.0.canonical($0.1, orderingPlayers: false) }
                 return recipe.values(for: canonical, in: finished)
             })
     }
