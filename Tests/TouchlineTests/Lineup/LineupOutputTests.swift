@@ -31,6 +31,15 @@ import TouchlineTesting
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let instance = try Self.load(name)
         let solution = try #require(try Self.greedy(instance).solution)
+        // A tournament day: each match's plan, against that match.
+        if let games = solution.matches {
+            for (m, game) in games.enumerated() { try Self.checkChanges(instance.dayPart(m, .perMatch), game, "\(name) match \(m + 1)") }
+        } else {
+            try Self.checkChanges(instance, solution, name)
+        }
+    }
+
+    static func checkChanges(_ instance: LineupInstance, _ solution: LineupSolution, _ name: String) throws {
         let moves = try #require(solution.moves)
         var expected: [LineupMove] = []
         for (s, segment) in solution.segments.enumerated() {

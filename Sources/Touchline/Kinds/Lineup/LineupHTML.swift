@@ -15,7 +15,7 @@ extension LineupKind: PrintableKind {
             page.add("</section>")
             return page.document
         }
-        if let games = solution.matches, instance.isDay {
+        if let games = solution.matches.map({ Array($0.prefix(instance.matches?.count ?? 0)) }), instance.isDay {
             // A tournament day: each match's three pages as one match prints them, then the day's minutes.
             for (m, game) in games.enumerated() {
                 var part = result

@@ -13,7 +13,7 @@ extension LineupKind {
             "problem": {"const": "lineup"},
             "options": \#(InstanceOptions.propertySchema),
             "match": {
-              "description": "the match: periods, their minutes, overtime and the substitution windows",
+              "description": "the match: periods, their minutes, overtime and the substitution windows (this or matches is required)",
               "type": "object", "required": ["periods", "periodMinutes"],
               "properties": {
                 "periods": {"type": "integer", "minimum": 1, "maximum": 4, "examples": [2], "description": "regulation periods (2 halves, 4 quarters)"},

@@ -337,13 +337,13 @@ extension LineupKind {
         if let objective = result.objective { lines.append("Objective (over the day): \(objective)") }
         if let reason = result.reason { lines.append("Why: \(reason)") }
         lines += suggestionLines(result.suggestions)
-        guard let solution = result.solution, let games = solution.matches else {
+        guard let solution = result.solution, let games = solution.matches.map({ Array($0.prefix(count)) }) else {
             for error in result.errors ?? [] { lines.append("Error: \(error.path): \(error.message)") }
             return lines.joined(separator: "\n") + "\n"
         }
         if let broken = solution.brokenRules, !broken.isEmpty {
             lines.append("Best-effort plan; it breaks:")
-            for rule in broken { lines.append("  - \(rule)") }
+            for rule in broken { lines += wrapped("- \(rule)", indent: "  ") }
         }
         for (m, game) in games.enumerated() {
             var part = result
@@ -351,7 +351,7 @@ extension LineupKind {
             part.objective = nil
             part.reason = nil
             part.suggestions = nil
-            let format = instance.matches![m]
+            let format = instance.matches![m]  // games holds at most `count` matches
             lines.append("")
             lines.append("== \(instance.dayMatchName(m)): \(format.periods) × \(format.periodMinutes) min ==")
             let text = renderText(instance.dayPart(m, .perMatch), part).split(separator: "\n", omittingEmptySubsequences: false)

@@ -7,8 +7,9 @@ import TouchlineMILP
 extension LineupVerifier {
     /// Whether player `p` is available in match `m` of a day, and the minute of that match's clock they arrive.
     static func dayPresence(_ instance: LineupInstance, _ m: Int, _ p: Int) -> (available: Bool, arrives: Int) {
+        guard let matches = instance.matches, matches.indices.contains(m), instance.players.indices.contains(p) else { return (false, 0) }
         let player = instance.players[p]
-        let game = instance.matches![m]
+        let game = matches[m]
         let status = game.status?[player.id] ?? player.status ?? LineupPlayer.defaultStatus
         let arrives = game.arrivesAt?[player.id] ?? (m == 0 ? player.arrivesAt ?? 0 : 0)
         return (status == .available, arrives)
