@@ -150,3 +150,33 @@ write("u12-overtime-season", {
     "formation": {"GK": 1, "DEF": 3, "MID": 3, "FWD": 2}, "players": season,
     "rules": {"mode": "balanced", "minShare": 0.5, "minStint": 2, "keeperFullPeriods": True,
               "seasonBalance": True}})
+# Tournament days: several short games on one day, the spread and minShare over the day's minutes.
+DAY_ROLES = [["GK", "DEF"], ["DEF", "MID"], ["MID", "FWD"], ["DEF", "GK"], ["MID", "DEF"], ["FWD", "MID"],
+             ["MID", "FWD"], ["DEF", "MID"], ["GK", "MID"], ["FWD", "MID", "DEF"], ["DEF", "FWD"],
+             ["MID", "DEF"], ["FWD", "MID"], ["DEF", "MID"]]
+DAY_RATINGS = [3, 4, 5, 3, 4, 5, 3, 2, 3, 4, 3, 4, 5, 2]
+GAME = {"periods": 2, "periodMinutes": 10, "substitutions": {"everyMinutes": 5}}
+# Four games of 2 x 10 minutes, ten players 7v7: keepers in goal at most half of each game and five minutes
+# outfield, ratings for the most even field, two centre-backs never both resting, two siblings on and off
+# together; one player late for the second game, one hurt in the third.
+day = squad(10, DAY_ROLES)
+for player, rating in zip(day, DAY_RATINGS):
+    player["rating"] = rating
+write("u10-tournament-day", {
+    "matches": [{"name": "vs Rovers", **GAME}, {"name": "vs United", **GAME, "arrivesAt": {"p7": 10}},
+                {"name": "vs City", **GAME, "status": {"p3": "injured"}}, {"name": "vs Athletic", **GAME}],
+    "formation": U10_FORMATION, "players": day,
+    "rules": {"minShare": 0.5, "keeperMaxShare": 0.5, "keeperMinOutfieldMinutes": 5, "strength": "balanced",
+              "apart": [["p2", "p4"]], "together": [["p5", "p8"]]}})
+# Six games of 2 x 10 minutes for fourteen players 9v9 (groups, then knock-out), one player hurt after the
+# second; every segment's field at least 0.8 of the strongest present.
+day = squad(14, DAY_ROLES)
+for player, rating in zip(day, DAY_RATINGS):
+    player["rating"] = rating
+hurt = {"status": {"p6": "injured"}}
+write("u12-tournament-day-6", {
+    "matches": [{"name": "Group 1", **GAME}, {"name": "Group 2", **GAME}, {"name": "Group 3", **GAME, **hurt},
+                {"name": "Quarter-final", **GAME, **hurt}, {"name": "Semi-final", **GAME, **hurt},
+                {"name": "Final", **GAME, **hurt}],
+    "formation": {"GK": 1, "DEF": 3, "MID": 3, "FWD": 2}, "players": day,
+    "rules": {"minShare": 0.5, "keeperMaxShare": 0.5, "apart": [["p2", "p4"]], "strength": {"minShare": 0.8}}})
