@@ -70,15 +70,21 @@ import TouchlineTesting
         #if GLPK
             methods.append(.milp)
         #endif
+        // The day's pattern model (the default) and its compact model (`formulation: compact`), each by every
+        // exact engine of the build.
         for method in methods {
-            let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: method, timeLimitSeconds: 20))
-            #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty, "\(method)")
-            if let optimum {
-                #expect(report.status == .optimal, "\(method)")
-                #expect(report.objective == optimum, "\(method) \(String(describing: report.objective)) vs exhaustive \(optimum)")
-                #expect(report.solution?.matches?.count == instance.matches?.count)
-            } else {
-                #expect(report.status == .infeasible, "\(method)")
+            for formulation in [InstanceOptions.Formulation.auto, .compact] {
+                let options = InstanceOptions(method: method, timeLimitSeconds: 20, formulation: formulation)
+                let report = try Engine.solve(instance, kind: LineupKind.self, options: options)
+                let label = "\(method) \(formulation.rawValue)"
+                #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty, "\(label)")
+                if let optimum {
+                    #expect(report.status == .optimal, "\(label)")
+                    #expect(report.objective == optimum, "\(label) \(String(describing: report.objective)) vs exhaustive \(optimum)")
+                    #expect(report.solution?.matches?.count == instance.matches?.count)
+                } else {
+                    #expect(report.status == .infeasible, "\(label)")
+                }
             }
         }
         let greedy = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))

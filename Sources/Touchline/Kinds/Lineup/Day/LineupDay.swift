@@ -235,33 +235,77 @@ struct LineupDay: Sendable {
 /// from the first-listed are summed over the matches. Solved by the engine's lexicographic path, GLPK or the
 /// built-in solver.
 enum LineupDayModel {
+    /// One match's part of the day's model: who is on the field (per segment and player), its substitutions and
+    /// off-preferred player-segments, and the way back from the solver's values to the match's plan and from a
+    /// plan to the part's columns.
+    struct Part {
+        var on: [[LinearExpression]]
+        var substitutions: LinearExpression
+        var offPreferred: LinearExpression
+        var decode: @Sendable ([Double]) -> LineupPlan?
+        /// The part's columns for a plan (the others left as they are); false when the plan is outside the part.
+        var encode: @Sendable (LineupPlan, inout [Double]) -> Bool
+    }
+
+    /// The day's program: each match's pattern model (every legal pattern of each player, as one match is
+    /// solved) where every match's patterns can be listed in time, else each match's compact model.
     static func formulation(_ analysis: LineupAnalysis, day: LineupDay) -> Formulation<LineupSolution> {
+        if !analysis.compactModelForced, let patterns = formulation(analysis, day: day, patterns: true) { return patterns }
+        return formulation(analysis, day: day, patterns: false)!
+    }
+
+    static func formulation(_ analysis: LineupAnalysis, day: LineupDay, patterns: Bool) -> Formulation<LineupSolution>? {
         let instance = analysis.instance
         var model = Model(name: "lineup-day")
         var start = StartRecipe<[LineupPlan]>()
-        var cells: [[[[(position: Int, variable: Variable)]]]] = []
-        var colours: [[[Variable?]]] = []
-        var substitutions = LinearExpression()
-        var offPreferred = LinearExpression()
+        var parts: [Part] = []
+        let deadline = ContinuousClock.now + .seconds(3)
         for (m, part) in day.parts.enumerated() {
             model.namePrefix = "m\(m + 1)_"
-            var builder = LineupModelBuilder(part, relaxed: false, dayPart: true, model: model)
-            builder.build()
-            model = builder.model
-            start.merge(builder.start.lifted { $0[m] })
-            cells.append(builder.x)
-            colours.append(builder.colourVariables)
-            substitutions += builder.substitutionsExpression
-            offPreferred += builder.offPreferredExpression
+            if patterns {
+                guard part.patternSpace()?.modeLimit == nil, var space = part.enumeratedPatterns() else { return nil }
+                space.addModeStructure(deadline: deadline)
+                let split = space.splitClasses()
+                let master = LineupPatternModel(split, window: nil, goal: .dayPart, into: model)
+                let first = model.variableCount
+                model = master.model
+                let range = first..<model.variableCount
+                var on = [[LinearExpression]](
+                    repeating: [LinearExpression](repeating: LinearExpression(), count: part.playerCount), count: part.segmentCount)
+                for (c, group) in split.classes.enumerated() {
+                    for s in 0..<part.segmentCount { on[s][group.members[0]] = master.onFieldExpressions[c][s] }
+                }
+                parts.append(
+                    Part(
+                        on: on, substitutions: master.substitutionsExpression, offPreferred: master.offPreferredExpression,
+                        decode: { master.decode($0) },
+                        encode: { plan, values in
+                            guard let own = master.encode(plan) else { return false }
+                            for index in range where index < own.count { values[index] = own[index] }
+                            return true
+                        }))
+            } else {
+                var builder = LineupModelBuilder(part, relaxed: false, dayPart: true, model: model)
+                builder.build()
+                model = builder.model
+                start.merge(builder.start.lifted { $0[m] })
+                let x = builder.x
+                let colours = builder.colourVariables
+                let on = (0..<part.segmentCount).map { s in (0..<part.playerCount).map { p in sum(x[s][p].map(\.variable)) } }
+                parts.append(
+                    Part(
+                        on: on, substitutions: builder.substitutionsExpression, offPreferred: builder.offPreferredExpression,
+                        decode: { part.decodePlan(Assignment($0), x: x, colours: colours) },
+                        encode: { _, _ in true }))
+            }
         }
         model.namePrefix = ""
         let ids = instance.players.map(\.id)
-        func on(_ m: Int, _ s: Int, _ p: Int) -> LinearExpression { sum(cells[m][s][p].map(\.variable)) }
         func minutes(_ p: Int, regulationOnly: Bool = false) -> LinearExpression {
             var expression = LinearExpression()
             for (m, part) in day.parts.enumerated() {
                 for (s, segment) in part.segments.enumerated() where !regulationOnly || segment.start < part.regulationEnd {
-                    expression.add(on(m, s, p), scale: Double(segment.length))
+                    expression.add(parts[m].on[s][p], scale: Double(segment.length))
                 }
             }
             return expression
@@ -279,11 +323,11 @@ enum LineupDayModel {
             let top = ((Double(length) + Double(day.spreadOffset.max() ?? 0) * 2 + 1) / step).rounded(.up)
             let high = model.addInteger("day_spread_high", lower: 0, upper: top)
             let low = model.addInteger("day_spread_low", lower: 0, upper: top)
-            let parts = day.parts
+            let analyses = day.parts
             let spreadPlayers = day.spreadPlayers
             let offsets = day.spreadOffset
             let values: @Sendable ([LineupPlan]) -> [Int] = { plans in
-                spreadPlayers.map { p in offsets[p] + zip(parts, plans).reduce(0) { $0 + $1.0.minutes(of: p, in: $1.1) } }
+                spreadPlayers.map { p in offsets[p] + zip(analyses, plans).reduce(0) { $0 + $1.0.minutes(of: p, in: $1.1) } }
             }
             start.set(high) { plans in (Double(values(plans).max()!) / step).rounded(.up) }
             start.set(low) { plans in (Double(values(plans).min()!) / step).rounded(.down) }
@@ -318,39 +362,48 @@ enum LineupDayModel {
             let total = Double(units.reduce(0, +))
             let high = model.addInteger("day_strength_high", lower: 0, upper: total)
             let low = model.addInteger("day_strength_low", lower: 0, upper: total)
-            let parts = day.parts
+            let analyses = day.parts
             let sums: @Sendable ([LineupPlan]) -> [Int] = { plans in
-                zip(parts, plans).flatMap { $0.0.strengthSums(of: $0.1, units: units) }
+                zip(analyses, plans).flatMap { $0.0.strengthSums(of: $0.1, units: units) }
             }
             start.set(high) { plans in Double(sums(plans).max() ?? 0) }
             start.set(low) { plans in Double(sums(plans).min() ?? 0) }
             for (m, part) in day.parts.enumerated() {
                 for s in part.segments.indices {
                     var onSum = LinearExpression()
-                    for p in 0..<day.playerCount where units[p] != 0 { onSum += Double(units[p]) * on(m, s, p) }
+                    for p in 0..<day.playerCount where units[p] != 0 { onSum.add(parts[m].on[s][p], scale: Double(units[p])) }
                     model.add(LinearExpression(high) - onSum >= 0, name: "day_strength_high[\(m + 1),\(s)]")
                     model.add(onSum - LinearExpression(low) >= 0, name: "day_strength_low[\(m + 1),\(s)]")
                 }
             }
             model.minimize((1 / scale) * (LinearExpression(high) - LinearExpression(low)), name: "strengthGap")
         }
-        model.minimize(substitutions, name: "substitutions")
-        model.minimize(offPreferred, name: "offPreferredPosition")
+        model.minimize(sum(parts.map(\.substitutions)), name: "substitutions")
+        model.minimize(sum(parts.map(\.offPreferred)), name: "offPreferredPosition")
         let finished = model
         let recipe = start
-        let cellColumns = cells
-        let colourColumns = colours
+        let built = parts
         return Formulation(
-            model: finished, tuning: SolverTuning(feasibilityPump: true, cuts: true, branching: .driebeckTomlin),
+            model: finished,
+            tuning: patterns ? LineupKind.patternTuning : SolverTuning(feasibilityPump: true, cuts: true, branching: .driebeckTomlin),
             decode: { result in
-                let plans = day.parts.indices.map { day.parts[$0].decodePlan(result, x: cellColumns[$0], colours: colourColumns[$0]) }
+                var plans: [LineupPlan] = []
+                for part in built {
+                    guard let plan = part.decode(result.values) else {
+                        return day.solution(
+                            day.parts.map { LineupPlan(segments: $0.segmentCount, players: $0.playerCount) }, instance: instance)
+                    }
+                    plans.append(plan)
+                }
                 return day.solution(plans, instance: instance)
             },
             encode: { solution in
                 guard let plans = day.plans(of: solution) else { return nil }
                 let ordered = day.canonical(plans, groups: groups)
                 let canonical = zip(day.parts, ordered).map { $0.0.canonical($0.1, orderingPlayers: false) }
-                return recipe.values(for: canonical, in: finished)
+                var values = recipe.values(for: canonical, in: finished)
+                for (part, plan) in zip(built, canonical) where !part.encode(plan, &values) { return nil }
+                return values
             })
     }
 }

@@ -18,7 +18,17 @@ struct LineupPatternModel {
         /// every single player's balance, then substitutions, then off-preferred positions. Exact only when
         /// every class is a single player (see ``LineupPatternSpace/splitClasses()``).
         case lexicographic
+        /// One match of a tournament day, built into the day's model (``LineupDayModel``): no objective of its
+        /// own; the day reads ``onFieldExpressions``, ``substitutionsExpression`` and ``offPreferredExpression``.
+        /// Every class a single player, as for `lexicographic`.
+        case dayPart
     }
+
+    /// Per class and segment: the class's players on the field (Σ of the patterns' columns).
+    var onFieldExpressions: [[LinearExpression]] = []
+    /// Substitutions and off-preferred player-segments as expressions (the `dayPart` goal's).
+    var substitutionsExpression = LinearExpression()
+    var offPreferredExpression = LinearExpression()
 
     /// The spread columns of the `lexicographic` goal.
     var spreadColumns: (high: Variable, low: Variable)?
@@ -45,8 +55,9 @@ struct LineupPatternModel {
 
     /// `window[c]`: the pattern indices of class c in the window (all of them when nil). `strengthCap`: the
     /// strength gap held at most at this many units (the levels after `strengthGap`).
-    init(_ space: LineupPatternSpace, window: [Range<Int>]?, goal: Goal, strengthCap: Int? = nil) {
+    init(_ space: LineupPatternSpace, window: [Range<Int>]?, goal: Goal, strengthCap: Int? = nil, into base: Model? = nil) {
         self.space = space
+        if let base { model = base }
         let a = space.analysis
         let classes = space.classes
         let n = a.segmentCount
@@ -197,8 +208,11 @@ struct LineupPatternModel {
             strengthGap = LinearExpression(high) - LinearExpression(low)
             if let strengthCap { model.add(strengthGap <= Double(strengthCap), name: "strength_gap_cap") }
         }
+        onFieldExpressions = onField
+        substitutionsExpression = substitutions
+        offPreferredExpression = objective
         switch goal {
-        case .feasibility: break
+        case .feasibility, .dayPart: break
         case .substitutions: model.minimize(substitutions, name: "substitutions")
         case .offPreferred(let cap):
             if !substitutions.terms.isEmpty { model.add(substitutions <= Double(cap), name: "substitutions_cap") }
