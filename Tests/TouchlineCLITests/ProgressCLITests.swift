@@ -34,8 +34,13 @@ import Testing
             #expect(alone.stderr.contains("offPreferredPosition: optimal"))
             let raced = try Binary.run(["solve", "--progress", "instances/lineups/u10-turn-based.json"])
             #expect(raced.status == 0)
-            #expect(raced.stderr.contains("level 1/3 glpk: spread: solving"))
-            #expect(raced.stderr.contains("level 1/3 builtin: spread: solving"))
+            // Every level line names its engine. Which engines get to print depends on the machine's load: the
+            // first proof closes the race, and on a busy machine one engine may prove every level before the
+            // other has started its first.
+            let levelLines = raced.stderr.split(separator: "\n").filter { $0.hasPrefix("level ") }
+            #expect(!levelLines.isEmpty)
+            #expect(levelLines.allSatisfy { $0.contains(" glpk: ") || $0.contains(" builtin: ") }, "\(levelLines)")
+            #expect(raced.stderr.contains("level 1/3 glpk: spread: solving") || raced.stderr.contains("level 1/3 builtin: spread: solving"))
             #expect(raced.stderr.contains(": offPreferredPosition: optimal"))
         }
     #endif
