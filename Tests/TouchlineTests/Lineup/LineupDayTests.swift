@@ -182,7 +182,8 @@ import TouchlineTesting
         var locked = instance
         let onInSecond = try #require(solution.matches?[1].segments.first?.onField.keys.sorted().first)
         locked.locks = [LineupLock(player: onInSecond, from: 0, to: 5, onField: false, match: 2)]
-        #expect(LineupVerifier.check(locked, solution).broken.contains { $0.hasPrefix("Match 2: ") }, "\(LineupVerifier.check(locked, solution).broken)")
+        #expect(
+            LineupVerifier.check(locked, solution).broken.contains { $0.hasPrefix("Match 2: ") }, "\(LineupVerifier.check(locked, solution).broken)")
     }
 
     @Test func theTextPrintsEveryMatchAndTheDaysMinutes() throws {

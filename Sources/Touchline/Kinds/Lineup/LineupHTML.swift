@@ -7,7 +7,9 @@ extension LineupKind: PrintableKind {
     public static func renderHTML(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
         var page = HTMLPage(title: "Lineup: \(instance.mode.rawValue), \(result.status.rawValue)")
         page.style(LineupHTML.css)
-        let headline = LineupHTML.headline(instance, result)
+        let headline =
+            instance.isDay
+            ? "Tournament day: \(instance.matches?.count ?? 0) games, \(instance.mode.rawValue)" : LineupHTML.headline(instance, result)
         guard let solution = result.solution else {
             page.add("<section class=\"page\"><h1>\(HTMLPage.escape(headline))</h1>")
             if let reason = result.reason { page.add("<p>\(HTMLPage.escape(reason))</p>") }
@@ -22,7 +24,8 @@ extension LineupKind: PrintableKind {
                 part.solution = game
                 let partInstance = instance.dayPart(m, .perMatch)
                 let html = LineupHTML(chart: LineupChart(instance: partInstance, solution: game), result: part)
-                let title = "\(instance.dayMatchName(m)) (\(m + 1) of \(games.count)): \(headline)"
+                // Each game's own format (games of a day may differ).
+                let title = "\(instance.dayMatchName(m)) (\(m + 1) of \(games.count)): \(LineupHTML.headline(partInstance, part))"
                 page.add(html.gridPage(headline: title))
                 page.add(html.sheetsPage(headline: title))
                 page.add(html.changesPage(headline: title))

@@ -333,7 +333,8 @@ extension LineupKind {
         var lines: [String] = []
         let count = instance.matches?.count ?? 0
         lines.append(
-            "Tournament day (\(instance.mode.rawValue)), \(count) match\(count == 1 ? "" : "es"): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
+            "Tournament day (\(instance.mode.rawValue)), \(count) match\(count == 1 ? "" : "es"): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))"
+        )
         if let objective = result.objective { lines.append("Objective (over the day): \(objective)") }
         if let reason = result.reason { lines.append("Why: \(reason)") }
         lines += suggestionLines(result.suggestions)
@@ -373,7 +374,8 @@ extension LineupKind {
         }
         let summary = solution.summary
         lines.append(
-            "Day minutes \(summary.minMinutes)–\(summary.maxMinutes), spread \(summary.spread), substitutions \(summary.substitutions) (x: injured or unavailable in that match)")
+            "Day minutes \(summary.minMinutes)–\(summary.maxMinutes), spread \(summary.spread), substitutions \(summary.substitutions) (x: injured or unavailable in that match)"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 }

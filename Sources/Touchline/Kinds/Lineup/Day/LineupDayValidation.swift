@@ -16,7 +16,8 @@ extension LineupInstance {
         if state != nil {
             issues.add(
                 "state",
-                "a live re-plan of a tournament day is not supported: re-plan the match in play as one `match`, with each player's minutes from the day's earlier matches as `seasonMinutes` and `rules.seasonBalance` true")
+                "a live re-plan of a tournament day is not supported: re-plan the match in play as one `match`, with each player's minutes from the day's earlier matches as `seasonMinutes` and `rules.seasonBalance` true"
+            )
         }
         let ids = Set(players.map(\.id))
         for (m, game) in matches.enumerated() {

@@ -43,7 +43,8 @@ extension LineupVerifier {
             let total = games.reduce(0) { $0 + ($1.minutes[player.id] ?? 0) }
             if solution.minutes[player.id] != total {
                 findings.structural.append(
-                    "\(player.displayName) plays \(total) minutes over the day's matches; the day's minutes say \(solution.minutes[player.id].map(String.init) ?? "nothing")")
+                    "\(player.displayName) plays \(total) minutes over the day's matches; the day's minutes say \(solution.minutes[player.id].map(String.init) ?? "nothing")"
+                )
             }
         }
         if let share = instance.rules?.minShare, share > 0 {
@@ -74,7 +75,8 @@ extension LineupVerifier {
             || summary.maxMinutes != spread.high
         {
             findings.structural.append(
-                "summary: reported \(summary), the matches give spread \(spread.spread), substitutions \(substitutions), minutes \(spread.low)–\(spread.high)")
+                "summary: reported \(summary), the matches give spread \(spread.spread), substitutions \(substitutions), minutes \(spread.low)–\(spread.high)"
+            )
         }
         return findings
     }
