@@ -22,7 +22,7 @@ extension LineupInstance {
             var message =
                 "the windows leave \(short.count) segment\(short.count == 1 ? "" : "s") of \(length) minute\(length == 1 ? "" : "s") or so (min \(spans)) beside segments of \(longest)"
             if let every = substitutions.everyMinutes, substitutions.atMinutes == nil {
-                let divisors = (2..<match.periodMinutes).filter { match.periodMinutes % $0 == 0 }
+                let divisors = (2..<max(2, match.periodMinutes)).filter { match.periodMinutes % $0 == 0 }
                     .sorted { (abs($0 - every), $0) < (abs($1 - every), $1) }.prefix(2).sorted()
                 if !divisors.isEmpty {
                     message += "; every \(divisors.map(String.init).joined(separator: " or ")) minutes divides a \(match.periodMinutes)-minute period"

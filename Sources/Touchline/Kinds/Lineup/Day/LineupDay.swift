@@ -163,8 +163,8 @@ struct LineupDay: Sendable {
 
     /// The greedy's day: match by match, each planned by the one-match greedy with the minutes the day has given
     /// so far as season minutes (so each match evens out the day so far), and `minShare` held in every match
-    /// (which holds it over the day); a match the one-match greedy cannot plan is planned alone by the built-in
-    /// solver (``solvedAlone(_:seconds:)``). Nil when a match has no plan either way.
+    /// (which holds it over the day). Nil when a match has no greedy plan (the exact engines then start without
+    /// one).
     func greedy(_ instance: LineupInstance, seconds: Double?) -> [LineupPlan]? {
         let clock = ContinuousClock.now
         var sofar = [Int](repeating: 0, count: instance.players.count)
@@ -177,8 +177,7 @@ struct LineupDay: Sendable {
             for p in game.players.indices { game.players[p].seasonMinutes = spreadOffset[p] + sofar[p] }
             let analysis = LineupAnalysis(game)
             let left = seconds.map { max(0.01, ($0 - (ContinuousClock.now - clock).inSeconds) / Double(parts.count - m)) }
-            guard let plan = LineupGreedy.plan(analysis, seconds: left) ?? Self.solvedAlone(analysis, seconds: min(0.25, 0.5 * (left ?? 1)))
-            else { return nil }
+            guard let plan = LineupGreedy.plan(analysis, seconds: left) else { return nil }
             for p in sofar.indices { sofar[p] = analysis.minutes(of: p, in: plan) + sofar[p] }
             plans.append(plan)
         }
@@ -219,18 +218,6 @@ struct LineupDay: Sendable {
             }
         }
         return result
-    }
-
-    /// A match the one-match greedy cannot plan (its keeper minute rules, say), planned alone by the pattern
-    /// engine with the built-in solver (pure Swift, in every build) within `seconds`: a legal plan of that match,
-    /// which proves nothing about the day. Nil when none is found in time.
-    static func solvedAlone(_ analysis: LineupAnalysis, seconds: Double) -> LineupPlan? {
-        let options = SolveOptions(timeLimitSeconds: max(0.05, seconds))
-        let outcome = LineupKind.solveByOwnPipeline(analysis, solver: BuiltinSolver(), options: options, settings: RunSettings(), method: .builtin)
-        guard let solution = outcome?.solution else { return nil }
-        let findings = LineupVerifier.check(analysis.instance, solution)
-        guard findings.structural.isEmpty && findings.broken.isEmpty else { return nil }
-        return analysis.plan(of: solution)
     }
 
     /// What each match proves impossible on its own (no plan of that match keeps its rules, so the day has none),
