@@ -60,7 +60,13 @@ out += ["", f"In all: {total} instances, {sum(int(r[12]) for r in rows)} disagre
         "the results alone). A best effort (an infeasible lineup) is checked against the fairest structurally sound",
         "plan that keeps the keeper and mode rules (in colour-group mode over every colouring too): as few empty",
         "slots, then as small a largest and total minutes shortfall; where that space is too large to list, it is",
-        "not checked (the column counts those that were).", ""]
+        "not checked (the column counts those that were).", "",
+        "A day (`kind` day) is a random tiny tournament day: the squad, formation and rules of a random tiny lineup",
+        "over two games (one of a single segment) or three of one segment each, with a knock or a late arrival in a",
+        "later game, a smaller formation in one game, locks and pre-marked periods naming their game; the oracle",
+        "lists each game's plans the verifier accepts on that game and judges every combination with the day's",
+        "verifier. A day's best effort is each game's own and is not checked against the fairest day. Days are a",
+        "tenth of the lineup count per mode.", ""]
 open("Benchmarks/ORACLE.md", "w").write("\n".join(out))
 print("wrote Benchmarks/ORACLE.md")
 PY

@@ -50,6 +50,74 @@ enum LineupOracle {
         return answer
     }
 
+    /// The contract's answer for a tiny tournament day: every day plan the day's verifier accepts, and the best.
+    ///
+    /// Each match's candidates are listed as for one match, on that match cut out of the day as the day's
+    /// verifier cuts it (``LineupInstance/dayPart(_:_:)``, `.perMatch`: its format, formation, who is available
+    /// and there, its locks and marks). A match's plan that the verifier rejects on that match cannot be part of
+    /// a day plan the day's verifier accepts (it checks each match so), so only those are kept; every
+    /// combination of one plan per match is then a candidate day, judged whole by `LineupKind.verify` on the
+    /// day. Nil when a match's candidates or the day's combinations exceed `limit`.
+    static func solveDay(_ instance: LineupInstance, limit: Int = 400_000) -> Answer? {
+        let count = instance.matches?.count ?? 0
+        var games: [[LineupSolution]] = []
+        var answer = Answer()
+        var space = 1
+        for m in 0..<count {
+            let part = instance.dayPart(m, .perMatch)
+            let segments = LineupVerifier.expectedSegments(part)
+            let perSegment = segments.indices.map { lineups(part, segments, $0, full: true) }
+            let colourings = colourings(part)
+            guard colourings.count * perSegment.reduce(1, { $0 * max(1, $1.count) }) <= limit else { return nil }
+            var kept: [LineupSolution] = []
+            for colouring in colourings {
+                forEachPlan(part, segments, allowedLineups(part, segments, perSegment, colouring), colouring) { solution in
+                    answer.candidates += 1
+                    if LineupKind.verify(part, solution).isEmpty { kept.append(solution) }
+                }
+            }
+            games.append(kept)
+            space *= max(1, kept.count)
+            guard space <= limit else { return nil }
+        }
+        guard games.allSatisfy({ !$0.isEmpty }) else { return answer }
+        var choice = [Int](repeating: 0, count: count)
+        while true {
+            let day = dayPlan(instance, choice.enumerated().map { games[$0][$1] })
+            let objective = LineupVerifier.objective(instance, day)
+            if answer.objective.map({ isBetter(objective, than: $0) }) ?? true {
+                answer.verified += 1
+                if LineupKind.verify(instance, day).isEmpty { answer.objective = objective }
+            }
+            var m = count - 1
+            while m >= 0 {
+                choice[m] += 1
+                if choice[m] < games[m].count { break }
+                choice[m] = 0
+                m -= 1
+            }
+            if m < 0 { break }
+        }
+        return answer
+    }
+
+    /// The day plan of one plan per match: the matches' plans, every player's minutes summed over them, the
+    /// summary of the day (its spread as the verifier takes it).
+    static func dayPlan(_ instance: LineupInstance, _ games: [LineupSolution]) -> LineupSolution {
+        var minutes: [String: Int] = [:]
+        for player in instance.players { minutes[player.id] = games.reduce(0) { $0 + ($1.minutes[player.id] ?? 0) } }
+        var day = LineupSolution(
+            segments: [], substitutions: [], minutes: minutes,
+            summary: LineupSummary(minMinutes: 0, maxMinutes: 0, spread: 0, substitutions: games.reduce(0) { $0 + $1.summary.substitutions }),
+            queue: nil, groups: nil, unavailable: nil, brokenRules: nil)
+        day.matches = games
+        let spread = LineupVerifier.daySpread(instance, day)
+        day.summary.spread = spread.spread
+        day.summary.minMinutes = spread.low
+        day.summary.maxMinutes = spread.high
+        return day
+    }
+
     /// Every colouring of the players (colour-group mode: each colour or none, a fixed colour where
     /// `assignment` fixes one; every colour used, sizes within one), or one empty colouring.
     static func colourings(_ instance: LineupInstance) -> [[String?]] {

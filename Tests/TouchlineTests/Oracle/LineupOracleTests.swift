@@ -173,6 +173,81 @@ import TouchlineTesting
         return instance
     }
 
+    /// The formats of a tiny day's games: 10 minutes with a window at 5, 5 minutes straight, two halves of 5.
+    static let dayFormats = [
+        LineupDayMatch(periods: 1, periodMinutes: 10, substitutions: .init(everyMinutes: 5)),
+        LineupDayMatch(periods: 1, periodMinutes: 5),
+        LineupDayMatch(periods: 2, periodMinutes: 5)
+    ]
+
+    /// A random tiny tournament day: the squad, formation and rules of a random tiny lineup (every rule on or off
+    /// at random, as above, without a live `state`, which a day refuses), played over two games (one of them of
+    /// one segment) or three of one segment each; a knock or a late arrival in a later game, a smaller
+    /// formation in one game, and locks and pre-marked periods naming their game.
+    static func randomDay(seed: UInt64, mode: LineupMode) -> LineupInstance {
+        let one = randomInstance(seed: seed ^ 0x0DA7_0DA7, mode: mode)
+        var random = SeededRandom(seed: seed &* 0x2545_F491 &+ UInt64(modes.firstIndex(of: mode)!) &+ 17)
+        var games: [LineupDayMatch]
+        if random.chance(0.2) {
+            games = [dayFormats[1], dayFormats[1], dayFormats[1]]
+        } else {
+            games = [random.pick(dayFormats), dayFormats[1]]
+            if random.chance(0.5) { games.reverse() }
+        }
+        for g in games.indices { games[g].name = "G\(g + 1)" }
+        // Minutes a player's and a keeper's rules ask for, within the shortest game (validation refuses more).
+        let shortest = games.map { $0.periods * $0.periodMinutes }.min()!
+        var players = one.players
+        for p in players.indices {
+            if let arrives = players[p].arrivesAt, arrives >= games[0].periods * games[0].periodMinutes { players[p].arrivesAt = nil }
+            players[p].minMinutes = players[p].minMinutes.map { min($0, shortest) }
+        }
+        var rules = one.rules
+        if let outfield = rules?.keeperMinOutfieldMinutes { rules?.keeperMinOutfieldMinutes = min(outfield, shortest) }
+        let available = players.filter(\.isAvailable)
+        // A knock in a later game; a late arrival in a later game of more than one segment.
+        if random.chance(0.2), let player = available.filter({ $0.id != "p1" }).randomElement(using: &random) {
+            games[random.int(in: 1...(games.count - 1))].status = [player.id: .injured]
+        }
+        if random.chance(0.15), let g = games.indices.dropFirst().first(where: { games[$0].periodMinutes * games[$0].periods > 5 }),
+            let player = available.filter({ $0.id != "p1" }).randomElement(using: &random)
+        {
+            games[g].arrivesAt = [player.id: 5]
+        }
+        // One game with one outfield place fewer, where a position has two places.
+        if random.chance(0.2), let code = one.formation.keys.sorted().first(where: { one.formation[$0]! >= 2 }) {
+            var smaller = one.formation
+            smaller[code]! -= 1
+            games[random.int(below: games.count)].formation = smaller
+        }
+        var day = LineupInstance(
+            matches: games, formation: one.formation, players: players, rules: rules, turnBased: one.turnBased,
+            colourGroups: one.colourGroups)
+        if random.chance(0.25) {
+            day.locks = (0..<random.int(in: 1...2)).map { _ in
+                let g = random.int(below: games.count)
+                let end = games[g].periods * games[g].periodMinutes
+                let player = random.pick(players)
+                let from = end > 5 ? 5 * random.int(in: 0...1) : 0
+                let onField = random.chance(0.6)
+                let position = onField && random.chance(0.5) ? random.pick(player.positions) : nil
+                return LineupLock(player: player.id, from: from, to: min(end, from + 5), position: position, onField: onField, match: g + 1)
+            }
+        }
+        if mode == .preMarked {
+            let ids = available.map(\.id)
+            let places = one.formation.values.reduce(0, +)
+            var marks: [PreMarkedRules.Marks] = []
+            for (g, game) in games.enumerated() {
+                for period in 1...game.periods where random.chance(0.5) {
+                    marks.append(.init(period: period, active: Array(random.shuffled(ids).prefix(random.int(in: 0...(places + 1)))), match: g + 1))
+                }
+            }
+            day.preMarked = PreMarkedRules(periods: marks)
+        }
+        return day
+    }
+
     struct Outcome {
         var checked = 0
         var skipped = 0
@@ -195,7 +270,8 @@ import TouchlineTesting
 
     /// Compares the engine with the oracle on one instance; a non-empty string describes a disagreement.
     static func compare(_ instance: LineupInstance, _ outcome: inout Outcome, label: String) throws {
-        guard LineupKind.validate(instance).isEmpty, let oracle = LineupOracle.solve(instance) else {
+        guard LineupKind.validate(instance).isEmpty, let oracle = instance.isDay ? LineupOracle.solveDay(instance) : LineupOracle.solve(instance)
+        else {
             outcome.skipped += 1
             return
         }
@@ -258,7 +334,10 @@ import TouchlineTesting
                 // The best-effort plan: as few empty slots and as small a largest and total minutes shortfall as any
                 // structurally sound plan that keeps the rules a best effort keeps (it may do better by breaking one
                 // of those, as the lenient greedy's plan can).
-                if primary, oracle.objective == nil, let solution = report.solution, let fairest = LineupOracle.bestEffort(instance) {
+                // (A day's best effort is each game's own, which is not the fairest over the day: not checked.)
+                if primary, !instance.isDay, oracle.objective == nil, let solution = report.solution,
+                    let fairest = LineupOracle.bestEffort(instance)
+                {
                     outcome.bestEffortChecked += 1
                     let measure = LineupVerifier.bestEffortShortfall(instance, solution)
                     if fairest.lexicographicallyPrecedes(measure) {
@@ -324,6 +403,34 @@ import TouchlineTesting
         }
         if Engine.hasMILP {
             #expect(outcome.bestEffortChecked >= outcome.infeasible / 2, "only \(outcome.bestEffortChecked) best efforts checked")
+        }
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")
+    }
+
+    static var dayCount: Int { Int(ProcessInfo.processInfo.environment["ORACLE_DAY_COUNT"] ?? "") ?? max(1, count / 10) }
+
+    /// Random tiny tournament days against every day plan the day's verifier accepts (`LineupOracle.solveDay`).
+    @Test(arguments: modes)
+    func engineAgreesWithTheContractOnRandomTinyDays(_ mode: LineupMode) throws {
+        var outcome = Outcome()
+        var seed = Self.firstSeed
+        while outcome.checked < Self.dayCount && seed < Self.firstSeed + UInt64(Self.dayCount) * 4 {
+            try Self.compare(Self.randomDay(seed: seed, mode: mode), &outcome, label: "day-\(mode.rawValue)-\(seed)")
+            seed += 1
+        }
+        print(
+            "oracle day \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), \(Self.methods[0].rawValue): optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven); "
+                + (Self.methods.count > 1
+                    ? "builtin: optimal \(outcome.builtinOptimal), infeasible \(outcome.builtinInfeasible), other \(outcome.builtinUnproven); " : "")
+                + "best efforts checked 0, disagreements \(outcome.disagreements.count)"
+        )
+        #expect(outcome.checked >= Self.dayCount / 2, "too few days were valid and small enough")
+        #expect(outcome.optimal >= outcome.checked / 8, "only \(outcome.optimal) of \(outcome.checked) proven optimal")
+        #expect(outcome.infeasible >= outcome.checked / 8, "only \(outcome.infeasible) of \(outcome.checked) proven infeasible")
+        #expect(outcome.unproven <= outcome.checked / 50, "\(outcome.unproven) of \(outcome.checked) left unproven")
+        if Self.methods.count > 1 {
+            #expect(outcome.builtinOptimal >= outcome.checked / 8, "builtin: only \(outcome.builtinOptimal) proven optimal")
+            #expect(outcome.builtinUnproven <= outcome.checked / 50, "builtin: \(outcome.builtinUnproven) left unproven")
         }
         #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")
     }

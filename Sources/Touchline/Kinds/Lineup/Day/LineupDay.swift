@@ -57,13 +57,27 @@ extension LineupInstance {
     public func dayPart(_ m: Int, _ form: DayPartForm) -> LineupInstance {
         guard let matches, matches.indices.contains(m) else { return self }
         let game = matches[m]
+        // A player the match's `status` keeps out (hurt in an earlier game) is out of the rules that name them in
+        // this match, as `minMinutes` is for a player who is not available: `mustPlay` is not asked of them, and a
+        // `together` group holds among the others (a group left with one player holds nothing).
+        var out = Set<String>()
         let players = self.players.map { player -> LineupPlayer in
             var player = player
-            if let status = game.status?[player.id] { player.status = status }
+            if let status = game.status?[player.id] {
+                if status != .available && player.isAvailable {
+                    out.insert(player.id)
+                    player.mustPlay = nil
+                }
+                player.status = status
+            }
             player.arrivesAt = game.arrivesAt?[player.id] ?? (m == 0 ? player.arrivesAt : nil)
             return player
         }
         var rules = self.rules
+        if !out.isEmpty, let groups = rules?.together {
+            let kept = groups.map { $0.filter { !out.contains($0) } }.filter { $0.count >= 2 }
+            rules?.together = kept.isEmpty ? nil : kept
+        }
         if form == .perMatch, var kept = rules {
             kept.minShare = nil
             kept.seasonBalance = nil

@@ -14,8 +14,10 @@ struct LineupPatternRepair {
     var choice: [Int]
     var random = SeededRandom(seed: 0x70A7)
 
+    /// Nil when there is nothing to search: no classes, or a class without a legal pattern (no plan exists; a
+    /// tournament day's greedy asks for each match, which may be impossible alone under the rules it holds there).
     init?(_ space: LineupPatternSpace) {
-        guard !space.classes.isEmpty else { return nil }
+        guard !space.classes.isEmpty, space.classes.allSatisfy({ !$0.patterns.isEmpty }) else { return nil }
         self.space = space
         var classOf = [Int?](repeating: nil, count: space.analysis.playerCount)
         for (c, group) in space.classes.enumerated() {
