@@ -119,6 +119,11 @@ extension Solver {
             } else {
                 outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
             }
+            if let objective, model.isIntegral(objective.expression) {
+                // An integer-valued level: its optimum is at least the solver's bound rounded up (34.6 proves 35),
+                // which a solver reports unrounded; a value that meets it is optimal.
+                if let own = outcome.bound { outcome.adopt(own, sense: objective.sense, integral: true) }
+            }
             if let objective, let bound = known { outcome.adopt(bound, sense: objective.sense, integral: model.isIntegral(objective.expression)) }
             totalNodes += outcome.nodes
             if options.reportsLevels {
