@@ -19,6 +19,26 @@ import Testing
         }
     }
 
+    /// `generate lineup --games N`: a tournament day the other commands take; `--games` out of range or on
+    /// another kind is a usage error.
+    @Test func generateWritesATournamentDay() throws {
+        let day = try Binary.run(["generate", "lineup", "--size", "10", "--games", "3", "--seed", "4"])
+        #expect(day.status == 0, "\(day.stderr)")
+        #expect((day.json?["matches"] as? [Any])?.count == 3)
+        #expect(day.json?["match"] == nil)
+        let file = try Binary.temporaryFile(day.stdout, name: "day.json")
+        #expect(try Binary.run(["validate", file]).status == 0)
+        let solved = try Binary.run(["solve", "--method", "builtin", "--time-limit", "3", "--suggest-seconds", "0", file])
+        #expect(solved.status == 0, "\(solved.stdout)")
+        #expect(try Binary.run(["verify", file, try Binary.temporaryFile(solved.stdout, name: "day-result.json")]).status == 0)
+        let tooMany = try Binary.run(["generate", "lineup", "--size", "10", "--games", "9"])
+        #expect(tooMany.status == 64)
+        #expect(tooMany.stderr.contains("--games: expected a whole number from 1 to 8"))
+        let otherKind = try Binary.run(["generate", "officials", "--size", "10", "--games", "2"])
+        #expect(otherKind.status == 64)
+        #expect(otherKind.stderr.contains("only the lineup kind"))
+    }
+
     @Test func generateRefusesBadKindsAndSizesWithUsageErrors() throws {
         let unknown = try Binary.run(["generate", "cricket", "--size", "8"])
         #expect(unknown.status == 64)

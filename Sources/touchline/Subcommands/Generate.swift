@@ -28,11 +28,18 @@ struct Generate: ParsableCommand {
     )
     var regions: Int = 1
 
+    @Option(help: "lineup only: a tournament day of this many games (1 to 8) for the squad, e.g. --size 12 --games 4.")
+    var games: Int?
+
     func validate() throws {
         guard let found = ProblemKinds.kind(named: kind) else {
             throw ValidationError("unknown problem kind \"\(kind)\"; expected one of \(ProblemKinds.names.joined(separator: ", "))")
         }
         let range = found.generatorSize.range
+        if let games {
+            guard found.name == "lineup" else { throw ValidationError("--games: only the lineup kind generates a tournament day") }
+            guard (1...8).contains(games) else { throw ValidationError("--games: expected a whole number from 1 to 8, got \(games)") }
+        }
         if regions != 1 {
             guard found.name == "officials" else { throw ValidationError("--regions: only the officials kind generates regions") }
             guard regions >= 1 && regions <= 64 else { throw ValidationError("--regions: expected a whole number from 1 to 64") }
@@ -52,10 +59,14 @@ struct Generate: ParsableCommand {
     func run() throws {
         let text: String
         do {
-            text =
-                regions == 1
-                ? try JSONFrontEnd.generate(kind: kind, size: size, seed: seed)
-                : try JSONFrontEnd.generateSeason(size: size, regions: regions, seed: seed)
+            if let games {
+                text = try JSONFrontEnd.generateDay(size: size, games: games, seed: seed)
+            } else {
+                text =
+                    regions == 1
+                    ? try JSONFrontEnd.generate(kind: kind, size: size, seed: seed)
+                    : try JSONFrontEnd.generateSeason(size: size, regions: regions, seed: seed)
+            }
         } catch {
             try ExitStatus.fail(error)
         }

@@ -122,6 +122,28 @@ public enum JSONFrontEnd {
         return try kind.generateJSON(size: size, seed: seed).get()
     }
 
+    /// A generated tournament day of `games` games (see ``LineupKind/generateDay(size:games:seed:)``), as
+    /// ``generate(kind:size:seed:)`` writes it.
+    ///
+    /// - Throws: an out-of-range error naming `size` or `games`.
+    public static func generateDay(size: Int, games: Int, seed: UInt64) throws(TouchlineError) -> String {
+        let range = LineupKind.generatorSize.range
+        guard range.contains(size) else {
+            throw .outOfRange(
+                argument: "size", expected: "\(range.lowerBound) to \(range.upperBound) (\(LineupKind.generatorSize.meaning)), got \(size)")
+        }
+        guard (1...LineupKind.maxGeneratedGames).contains(games) else {
+            throw .outOfRange(argument: "games", expected: "1 to \(LineupKind.maxGeneratedGames) games, got \(games)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(LineupKind.generateDay(size: size, games: games, seed: seed)), as: UTF8.self) + "\n"
+        } catch {
+            throw .solverFailure("cannot encode the generated day: \(error)")
+        }
+    }
+
     /// A generated officials season of `regions` regions (see ``OfficialsKind/generateSeason(size:regions:seed:)``),
     /// as ``generate(kind:size:seed:)`` writes it.
     public static func generateSeason(size: Int, regions: Int, seed: UInt64) throws(TouchlineError) -> String {

@@ -142,3 +142,54 @@ extension LineupKind {
             options: InstanceOptions(timeLimitSeconds: 10))
     }
 }
+
+extension LineupKind {
+    /// The most games ``generateDay(size:games:seed:)`` writes (a tournament day's most).
+    public static let maxGeneratedGames = LineupInstance.maxDayMatches
+
+    /// A tournament day of `games` short games for the squad ``generate(size:seed:)`` writes for the same size and
+    /// seed: each game two halves of half that format's match length (its minutes rounded down to 5, at least
+    /// 10), a window every 5 minutes; the squad, formation and rules carried over (a keeper's minutes outfield
+    /// taken as a quarter of one game, the strikers' longest run at most one game's half); sometimes a player hurt
+    /// in a later game who misses the rest of the day, and a player arriving at half time of one later game.
+    public static func generateDay(size: Int, games: Int, seed: UInt64) -> LineupInstance {
+        precondition(generatorSize.range.contains(size), "size out of range")
+        precondition((1...maxGeneratedGames).contains(games), "games out of range")
+        let one = generate(size: size, seed: seed)
+        var random = SeededRandom(seed: seed ^ 0x7D_A7)
+        let length = max(10, one.match.periods * one.match.periodMinutes / 2 / 5 * 5)
+        let half = max(5, length / 2 / 5 * 5)
+        var matches = (0..<games).map { g in
+            LineupDayMatch(
+                name: games > 1 && g == games - 1 ? "Final" : "Game \(g + 1)", periods: 2, periodMinutes: half,
+                substitutions: .init(everyMinutes: 5))
+        }
+        let available = one.players.indices.filter { one.players[$0].isAvailable && !one.players[$0].positions.contains("GK") }
+        let named = Set(((one.rules?.together ?? []) + (one.rules?.apart ?? [])).flatMap { $0 } + one.players.filter { $0.mustPlay != nil }.map(\.id))
+        // Only a player the squad can do without: enough others for every position, and one to spare.
+        let outfield = available.filter { p in
+            !named.contains(one.players[p].id) && one.players.filter(\.isAvailable).count - 1 > one.formation.values.reduce(0, +)
+                && one.formation.allSatisfy { code, count in
+                    one.players.indices.filter { $0 != p && one.players[$0].isAvailable && one.players[$0].positions.contains(code) }.count
+                        >= count + 1
+                }
+        }
+        if games >= 3, !outfield.isEmpty, random.chance(0.3) {
+            // Hurt in a game after the first: out of the rest of the day.
+            let hurt = one.players[random.pick(outfield)].id
+            for g in random.int(in: 2...(games - 1))..<games { matches[g].status = [hurt: .injured] }
+        }
+        if games >= 2, outfield.count >= 2, random.chance(0.3) {
+            let late = one.players[random.pick(outfield)].id
+            let g = random.int(in: 1...(games - 1))
+            if matches[g].status?[late] == nil { matches[g].arrivesAt = [late: half] }
+        }
+        var players = one.players
+        for p in players.indices where (players[p].arrivesAt ?? 0) >= 2 * half { players[p].arrivesAt = half }
+        var rules = one.rules
+        if rules?.keeperMinOutfieldMinutes != nil { rules?.keeperMinOutfieldMinutes = max(5, 2 * half / 4 / 5 * 5) }
+        if let stint = rules?.maxStintMinutes?["FWD"] { rules?.maxStintMinutes = ["FWD": min(stint, half)] }
+        return LineupInstance(
+            matches: matches, formation: one.formation, players: players, rules: rules, options: InstanceOptions(timeLimitSeconds: 10))
+    }
+}
