@@ -27,6 +27,12 @@ public struct Objective: Sendable {
     /// A bound that follows from the values the earlier levels are held at (e.g. the largest load is at least
     /// the filled slots over the officials), given those values in level order.
     public var boundFromEarlier: (@Sendable ([Double]) -> Double)?
+    /// The formulation's word that the objective is a whole number at the best completion of every integer
+    /// point, though it has terms on continuous columns (a transportation system of integer data, whose
+    /// vertices are integral). A bound on it then rounds up (down when maximising), and the built-in solver
+    /// prunes by whole units (``SolveOptions/integralObjective``). An objective whose terms are all integral
+    /// needs no word.
+    public var integralCompletion = false
 
     public init(
         name: String, sense: ObjectiveSense, expression: LinearExpression,

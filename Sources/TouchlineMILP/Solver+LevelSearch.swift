@@ -151,7 +151,7 @@ extension Solver {
         func elapsed() -> Double { (ContinuousClock.now - started).inSeconds }
         options.control?.trace("level \(level): \(blocks.summary)")
         let objective = model.objectives[level]
-        let integral = model.isIntegral(objective.expression)
+        let integral = model.isIntegral(objective.expression) || objective.integralCompletion
         let minimizing = objective.sense == .minimize
         var bound: Double? = known ?? objective.bound
         func tighten(_ raw: Double?) {

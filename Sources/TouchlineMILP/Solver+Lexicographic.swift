@@ -110,6 +110,9 @@ extension Solver {
             let name = objective?.name ?? "feasibility"
             if options.reportsLevels { options.control?.report(.levelStarted(name: name, index: levelIndex, count: levels.count)) }
             var outcome: LevelOutcome
+            let integral = objective.map { model.isIntegral($0.expression) || $0.integralCompletion } ?? false
+            var options = options
+            if objective?.integralCompletion == true { options.integralObjective = true }
             if let blocks = options.neighbourhoods, let remaining, let current = incumbent, objective != nil {
                 // The level's share of what is left: an even split over the levels still to solve.
                 let share = remaining / Double(levels.count - levelIndex)
@@ -119,12 +122,12 @@ extension Solver {
             } else {
                 outcome = solveLevel(problem, timeLimitSeconds: remaining, warmStart: incumbent, options: options)
             }
-            if let objective, model.isIntegral(objective.expression) {
+            if let objective, integral {
                 // An integer-valued level: its optimum is at least the solver's bound rounded up (34.6 proves 35),
                 // which a solver reports unrounded; a value that meets it is optimal.
                 if let own = outcome.bound { outcome.adopt(own, sense: objective.sense, integral: true) }
             }
-            if let objective, let bound = known { outcome.adopt(bound, sense: objective.sense, integral: model.isIntegral(objective.expression)) }
+            if let objective, let bound = known { outcome.adopt(bound, sense: objective.sense, integral: integral) }
             totalNodes += outcome.nodes
             if options.reportsLevels {
                 options.control?.report(

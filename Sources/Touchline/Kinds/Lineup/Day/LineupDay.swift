@@ -395,6 +395,9 @@ enum LineupDayModel {
         }
         model.minimize(sum(parts.map(\.substitutions)), name: "substitutions")
         model.minimize(sum(parts.map(\.offPreferred)), name: "offPreferredPosition")
+        // Each game's positions are a transportation system given who is on (the one-match pattern engine's
+        // proof of this level rests on the same): the level's optimum is a whole number at every lineup.
+        if patterns { model.objectives[model.objectives.count - 1].integralCompletion = true }
         let finished = model
         let recipe = start
         let built = parts
