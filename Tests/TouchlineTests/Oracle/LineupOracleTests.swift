@@ -375,64 +375,53 @@ import TouchlineTesting
     static var count: Int { Int(ProcessInfo.processInfo.environment["ORACLE_COUNT"] ?? "") ?? 500 }
     static var firstSeed: UInt64 { UInt64(ProcessInfo.processInfo.environment["ORACLE_SEED"] ?? "") ?? 1 }
 
-    @Test(arguments: modes)
-    func engineAgreesWithTheContractOnRandomTinyLineups(_ mode: LineupMode) throws {
+    /// Draws instances from the first seed until `count` are checked (or four times as many seeds are drawn),
+    /// prints the line `scripts/oracle.sh` records, and expects floors on what was proven, so that an oracle that
+    /// stopped proving (every instance `unknown`) or stopped meeting impossible squads fails: at least one in
+    /// `floor` proven optimal and one in `floor` infeasible, and none left unproven, by each exact engine (the
+    /// built-in solver's in every build), and no disagreement.
+    static func run(_ kind: String, _ mode: LineupMode, count: Int, floor: Int, draw: (UInt64) -> LineupInstance) throws -> Outcome {
         var outcome = Outcome()
-        var seed = Self.firstSeed
-        while outcome.checked < Self.count && seed < Self.firstSeed + UInt64(Self.count) * 4 {
-            try Self.compare(Self.randomInstance(seed: seed, mode: mode), &outcome, label: "lineup-\(mode.rawValue)-\(seed)")
+        var seed = firstSeed
+        while outcome.checked < count && seed < firstSeed + UInt64(count) * 4 {
+            try compare(draw(seed), &outcome, label: "\(kind)-\(mode.rawValue)-\(seed)")
             seed += 1
         }
         print(
-            "oracle lineup \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), \(Self.methods[0].rawValue): optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven); "
-                + (Self.methods.count > 1
+            "oracle \(kind) \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), \(methods[0].rawValue): optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven); "
+                + (methods.count > 1
                     ? "builtin: optimal \(outcome.builtinOptimal), infeasible \(outcome.builtinInfeasible), other \(outcome.builtinUnproven); " : "")
                 + "best efforts checked \(outcome.bestEffortChecked), disagreements \(outcome.disagreements.count)"
         )
-        #expect(outcome.checked >= Self.count / 2, "too few instances were valid and small enough")
-        // Floors on what was proven, so that an oracle that stopped proving (every instance `unknown`) or stopped
-        // meeting impossible squads fails: each mode has proven about half optimal and half infeasible, and none
-        // left unproven, by each exact engine (the built-in solver's in every build).
-        #expect(outcome.optimal >= outcome.checked / 4, "only \(outcome.optimal) of \(outcome.checked) proven optimal")
-        #expect(outcome.infeasible >= outcome.checked / 4, "only \(outcome.infeasible) of \(outcome.checked) proven infeasible")
+        #expect(outcome.checked >= count / 2, "too few instances were valid and small enough")
+        #expect(outcome.optimal >= outcome.checked / floor, "only \(outcome.optimal) of \(outcome.checked) proven optimal")
+        #expect(outcome.infeasible >= outcome.checked / floor, "only \(outcome.infeasible) of \(outcome.checked) proven infeasible")
         #expect(outcome.unproven <= outcome.checked / 50, "\(outcome.unproven) of \(outcome.checked) left unproven")
-        if Self.methods.count > 1 {
-            #expect(outcome.builtinOptimal >= outcome.checked / 4, "builtin: only \(outcome.builtinOptimal) proven optimal")
-            #expect(outcome.builtinInfeasible >= outcome.checked / 4, "builtin: only \(outcome.builtinInfeasible) proven infeasible")
+        if methods.count > 1 {
+            #expect(outcome.builtinOptimal >= outcome.checked / floor, "builtin: only \(outcome.builtinOptimal) proven optimal")
+            #expect(outcome.builtinInfeasible >= outcome.checked / floor, "builtin: only \(outcome.builtinInfeasible) proven infeasible")
             #expect(outcome.builtinUnproven <= outcome.checked / 50, "builtin: \(outcome.builtinUnproven) left unproven")
         }
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")
+        return outcome
+    }
+
+    /// Each mode has proven about half optimal and half infeasible.
+    @Test(arguments: modes)
+    func engineAgreesWithTheContractOnRandomTinyLineups(_ mode: LineupMode) throws {
+        let outcome = try Self.run("lineup", mode, count: Self.count, floor: 4) { Self.randomInstance(seed: $0, mode: mode) }
         if Engine.hasMILP {
             #expect(outcome.bestEffortChecked >= outcome.infeasible / 2, "only \(outcome.bestEffortChecked) best efforts checked")
         }
-        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")
     }
 
     static var dayCount: Int { Int(ProcessInfo.processInfo.environment["ORACLE_DAY_COUNT"] ?? "") ?? max(1, count / 10) }
 
-    /// Random tiny tournament days against every day plan the day's verifier accepts (`LineupOracle.solveDay`).
+    /// Random tiny tournament days against every day plan the day's verifier accepts (`LineupOracle.solveDay`);
+    /// a day's best effort is each game's own, not checked against the fairest day.
     @Test(arguments: modes)
     func engineAgreesWithTheContractOnRandomTinyDays(_ mode: LineupMode) throws {
-        var outcome = Outcome()
-        var seed = Self.firstSeed
-        while outcome.checked < Self.dayCount && seed < Self.firstSeed + UInt64(Self.dayCount) * 4 {
-            try Self.compare(Self.randomDay(seed: seed, mode: mode), &outcome, label: "day-\(mode.rawValue)-\(seed)")
-            seed += 1
-        }
-        print(
-            "oracle day \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), \(Self.methods[0].rawValue): optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven); "
-                + (Self.methods.count > 1
-                    ? "builtin: optimal \(outcome.builtinOptimal), infeasible \(outcome.builtinInfeasible), other \(outcome.builtinUnproven); " : "")
-                + "best efforts checked 0, disagreements \(outcome.disagreements.count)"
-        )
-        #expect(outcome.checked >= Self.dayCount / 2, "too few days were valid and small enough")
-        #expect(outcome.optimal >= outcome.checked / 8, "only \(outcome.optimal) of \(outcome.checked) proven optimal")
-        #expect(outcome.infeasible >= outcome.checked / 8, "only \(outcome.infeasible) of \(outcome.checked) proven infeasible")
-        #expect(outcome.unproven <= outcome.checked / 50, "\(outcome.unproven) of \(outcome.checked) left unproven")
-        if Self.methods.count > 1 {
-            #expect(outcome.builtinOptimal >= outcome.checked / 8, "builtin: only \(outcome.builtinOptimal) proven optimal")
-            #expect(outcome.builtinUnproven <= outcome.checked / 50, "builtin: \(outcome.builtinUnproven) left unproven")
-        }
-        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(5))")
+        _ = try Self.run("day", mode, count: Self.dayCount, floor: 8) { Self.randomDay(seed: $0, mode: mode) }
     }
 
     /// Every instance once found to disagree (and the cases found outside the project), replayed.
