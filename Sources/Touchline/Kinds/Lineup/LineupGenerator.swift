@@ -164,14 +164,15 @@ extension LineupKind {
                 name: games > 1 && g == games - 1 ? "Final" : "Game \(g + 1)", periods: 2, periodMinutes: half,
                 substitutions: .init(everyMinutes: 5))
         }
-        let available = one.players.indices.filter { one.players[$0].isAvailable && !one.players[$0].positions.contains("GK") }
+        // Only an outfield player whom no rule names and the squad can do without: a spare beyond the field, and
+        // for every position a spare among the others who play it.
+        let available = one.players.indices.filter { one.players[$0].isAvailable }
         let named = Set(((one.rules?.together ?? []) + (one.rules?.apart ?? [])).flatMap { $0 } + one.players.filter { $0.mustPlay != nil }.map(\.id))
-        // Only a player the squad can do without: enough others for every position, and one to spare.
+        let spare = available.count - 1 > one.formation.values.reduce(0, +)
         let outfield = available.filter { p in
-            !named.contains(one.players[p].id) && one.players.filter(\.isAvailable).count - 1 > one.formation.values.reduce(0, +)
+            spare && !one.players[p].positions.contains("GK") && !named.contains(one.players[p].id)
                 && one.formation.allSatisfy { code, count in
-                    one.players.indices.filter { $0 != p && one.players[$0].isAvailable && one.players[$0].positions.contains(code) }.count
-                        >= count + 1
+                    available.filter { $0 != p && one.players[$0].positions.contains(code) }.count >= count + 1
                 }
         }
         if games >= 3, !outfield.isEmpty, random.chance(0.3) {
