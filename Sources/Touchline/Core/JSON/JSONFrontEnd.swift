@@ -135,13 +135,7 @@ public enum JSONFrontEnd {
         guard (1...LineupKind.maxGeneratedGames).contains(games) else {
             throw .outOfRange(argument: "games", expected: "1 to \(LineupKind.maxGeneratedGames) games, got \(games)")
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(LineupKind.generateDay(size: size, games: games, seed: seed)), as: UTF8.self) + "\n"
-        } catch {
-            throw .solverFailure("cannot encode the generated day: \(error)")
-        }
+        return try generatedJSON(LineupKind.generateDay(size: size, games: games, seed: seed), what: "day")
     }
 
     /// A generated officials season of `regions` regions (see ``OfficialsKind/generateSeason(size:regions:seed:)``),
@@ -151,13 +145,18 @@ public enum JSONFrontEnd {
         guard regions >= 1, size >= regions, (size + regions - 1) / regions <= most else {
             throw .outOfRange(argument: "size", expected: "\(regions) to \(regions * most) with \(regions) regions, got \(size)")
         }
+        return try generatedJSON(OfficialsKind.generateSeason(size: size, regions: regions, seed: seed), what: "season")
+    }
+
+    /// A generated instance as `generate` writes it: keys sorted and indented (the same bytes on every machine),
+    /// a final newline.
+    static func generatedJSON(_ value: some Encodable, what: String) throws(TouchlineError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let season = OfficialsKind.generateSeason(size: size, regions: regions, seed: seed)
-            return String(decoding: try encoder.encode(season), as: UTF8.self) + "\n"
+            return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
         } catch {
-            throw .solverFailure("cannot encode the generated season: \(error)")
+            throw .solverFailure("cannot encode the generated \(what): \(error)")
         }
     }
 
@@ -336,13 +335,7 @@ extension ProblemKind {
                 .outOfRange(
                     argument: "size", expected: "\(range.lowerBound) to \(range.upperBound) (\(generatorSize.meaning)), got \(size)"))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return .success(String(decoding: try encoder.encode(generate(size: size, seed: seed)), as: UTF8.self) + "\n")
-        } catch {
-            return .failure(.solverFailure("cannot encode the generated instance: \(error)"))
-        }
+        return Result { () throws(TouchlineError) in try JSONFrontEnd.generatedJSON(generate(size: size, seed: seed), what: "instance") }
     }
 
     static func validateJSON(_ document: JSONValue, strict: Bool = false, lenient: Bool = false) -> [InputIssue] {
