@@ -21,6 +21,11 @@ struct BoundedSimplex {
     private let start: [Int]
     private let index: [Int]
     private let value: [Double]
+    /// The same columns by row, for the pivot row `ρᵀA` (ρ = eₚᵀB⁻¹ is mostly zeros: the row pass touches only
+    /// the rows it has).
+    private let rowStart: [Int]
+    private let rowColumn: [Int]
+    private let rowValue: [Double]
     /// Costs of the minimisation (a maximisation's negated), structural then logical (0).
     private let cost: [Double]
     /// Bounds of every variable, structural then logical; a branch and bound changes the structurals'.
@@ -37,6 +42,8 @@ struct BoundedSimplex {
     private(set) var iterations = 0
     /// Devex reference weights, one per variable (see `solve`).
     private var weight: [Double]
+    /// A dense row of `columns` zeros, lent to ``updateAlongPivotRow`` (left as zeros).
+    private var rowScratch: [Double]
 
     /// Pivots between refactorisations (GLPK's default too): each pivot adds an eta vector that every later
     /// solve runs through, and a sparse refactorisation costs little; the answer is checked on a fresh
@@ -66,12 +73,29 @@ struct BoundedSimplex {
         start = counts
         self.index = index
         self.value = value
+        var rowCounts = [Int](repeating: 0, count: rows + 1)
+        for row in problem.matrixRow { rowCounts[Int(row) + 1] += 1 }
+        for i in 0..<rows { rowCounts[i + 1] += rowCounts[i] }
+        var rowFill = rowCounts
+        var rowColumn = [Int](repeating: 0, count: problem.matrixValue.count)
+        var rowValue = [Double](repeating: 0, count: problem.matrixValue.count)
+        for j in 0..<columns {
+            for k in counts[j]..<counts[j + 1] {
+                rowColumn[rowFill[index[k]]] = j
+                rowValue[rowFill[index[k]]] = value[k]
+                rowFill[index[k]] += 1
+            }
+        }
+        rowStart = rowCounts
+        self.rowColumn = rowColumn
+        self.rowValue = rowValue
         let sign = problem.maximize ? -1.0 : 1.0
         cost = problem.objective.map { $0 * sign } + [Double](repeating: 0, count: problem.rowLower.count)
         lower = problem.columnLower + problem.rowLower
         upper = problem.columnUpper + problem.rowUpper
         x = [Double](repeating: 0, count: columns + rows)
         weight = [Double](repeating: 1, count: columns + rows)
+        rowScratch = [Double](repeating: 0, count: columns)
         let (m, n) = (rows, columns)
         basis = (0..<m).map { n + $0 }
         position = [Int](repeating: -1, count: n) + Array(0..<m)
@@ -282,12 +306,22 @@ struct BoundedSimplex {
         // ends with an infeasibility smaller than that, which is rounding, not a proof.
         var feasibility = Self.primalTolerance
         let iterationLimit = 200 * (rows + columns) + 10_000
+        // The reduced costs of every variable, kept from pivot to pivot (dⱼ −= (d_q/αₚq) αₚⱼ along the pivot row,
+        // which Devex needs anyway) instead of a pass over the whole matrix at every iteration; computed afresh
+        // from yᵀ = c_BᵀB⁻¹ when the costs they were made under change (phase 1's follow the infeasibilities),
+        // after every refactorisation, and before an answer.
+        var reduced = [Double](repeating: 0, count: columns + rows)
+        var madeUnder = [Double](repeating: 0, count: columns + rows)
+        var reducedValid = false
+        var reducedPhaseOne = false
+        var lastLeft = -1
         while true {
             iterations += 1
             if iterations % 32 == 0 && shouldStop() { return .stopped }
             if pivotsSinceFactor >= refactorEvery {
                 factor()
                 computeBasic()
+                reducedValid = false
             }
             // Phase: the basic variables' infeasibilities give the costs; none infeasible means phase 2.
             var basicCost = [Double](repeating: 0, count: rows)
@@ -303,12 +337,39 @@ struct BoundedSimplex {
                 }
             }
             if !phaseOne { for p in 0..<rows { basicCost[p] = cost[basis[p]] } }
-            let y = btran(basicCost)
+            if reducedValid {
+                // Still the costs the reduced costs were made under: the phase, every basic variable's, and the
+                // one that left last (a phase-1 cost of ±1 it had as a basic variable is 0 now).
+                if reducedPhaseOne != phaseOne {
+                    reducedValid = false
+                } else if lastLeft >= 0 && madeUnder[lastLeft] != (phaseOne ? 0 : cost[lastLeft]) {
+                    reducedValid = false
+                } else {
+                    for p in 0..<rows where basicCost[p] != madeUnder[basis[p]] {
+                        reducedValid = false
+                        break
+                    }
+                }
+            }
+            if !reducedValid {
+                let y = btran(basicCost)
+                for j in 0..<(columns + rows) {
+                    if position[j] >= 0 {
+                        madeUnder[j] = basicCost[position[j]]
+                        reduced[j] = 0
+                    } else {
+                        madeUnder[j] = phaseOne ? 0 : cost[j]
+                        reduced[j] = reducedCost(j, y, madeUnder[j])
+                    }
+                }
+                reducedValid = true
+                reducedPhaseOne = phaseOne
+            }
+            lastLeft = -1
             // Pricing: Devex's largest squared reduced cost over the reference weight, Bland's smallest index
             // during a degenerate run.
             var entering = -1
             var enteringCost = 0.0
-            var best = 0.0
             if degenerate > Self.stallAfter && mayPerturb {
                 // Widen the bounds of the basic variables not yet widened; none left means Bland's rule.
                 var widened = perturbation ?? Perturbation()
@@ -329,33 +390,14 @@ struct BoundedSimplex {
                 if any { degenerate = 0 }
             }
             let bland = degenerate > Self.stallAfter
-            for j in 0..<(columns + rows) where position[j] < 0 && lower[j] != upper[j] {
-                let d = reducedCost(j, y, phaseOne ? 0 : cost[j])
-                let canRise = x[j] < upper[j]
-                let canFall = x[j] > lower[j]
-                let score: Double
-                if (d < -Self.dualTolerance && canRise) || (d > Self.dualTolerance && canFall) {
-                    score = d * d / weight[j]
-                } else {
-                    continue
-                }
-                if bland {
-                    entering = j
-                    enteringCost = d
-                    break
-                }
-                if score > best {
-                    best = score
-                    entering = j
-                    enteringCost = d
-                }
-            }
+            (entering, enteringCost) = price(reduced, bland: bland)
             if entering < 0 {
                 // No improving column: check on a fresh factorisation before answering.
                 if !verified {
                     verified = true
                     factor()
                     computeBasic()
+                    reducedValid = false
                     continue
                 }
                 if phaseOne && feasibility < 1e-5 && infeasibility(beyond: feasibility) < 1e-5 {
@@ -425,41 +467,141 @@ struct BoundedSimplex {
             }
             // The leaving variable sits on the bound it reached.
             x[basis[leaving]] = target
-            updateWeights(leaving, entering, alpha[leaving])
+            lastLeft = basis[leaving]
+            updateAlongPivotRow(leaving, entering, alpha[leaving], reduced: &reduced)
             pivot(leaving, entering, alpha)
         }
+    }
+
+    /// The entering variable and its reduced cost (-1 when none improves): Devex's largest d²/w, or Bland's
+    /// smallest index. A basic variable's reduced cost is 0, so the tolerance alone passes it over.
+    private func price(_ reduced: [Double], bland: Bool) -> (Int, Double) {
+        var entering = -1
+        var enteringCost = 0.0
+        var best = 0.0
+        reduced.withUnsafeBufferPointer { reduced in
+            x.withUnsafeBufferPointer { x in
+                lower.withUnsafeBufferPointer { lower in
+                    upper.withUnsafeBufferPointer { upper in
+                        weight.withUnsafeBufferPointer { weight in
+                            position.withUnsafeBufferPointer { position in
+                                for j in 0..<reduced.count {
+                                    let d = reduced[j]
+                                    if d < -Self.dualTolerance {
+                                        if !(x[j] < upper[j]) { continue }
+                                    } else if d > Self.dualTolerance {
+                                        if !(x[j] > lower[j]) { continue }
+                                    } else {
+                                        continue
+                                    }
+                                    if position[j] >= 0 || lower[j] == upper[j] { continue }
+                                    if bland { (entering, enteringCost) = (j, d); return }
+                                    let score = d * d / weight[j]
+                                    if score > best { (best, entering, enteringCost) = (score, j, d) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (entering, enteringCost)
     }
 
     /// Devex (Harris, "Pivot selection methods of the Devex LP code", 1973; Forrest and Goldfarb, "Steepest-edge
     /// simplex algorithms for linear programming", 1992): each nonbasic variable's weight approximates the squared
     /// length of its edge in a reference framework, and pricing takes the largest d²/w instead of Dantzig's largest
     /// |d|. Before the pivot of `q` into position `p`, the pivot row αₚ = eₚᵀB⁻¹A updates every nonbasic
-    /// weight to max(wⱼ, (αₚⱼ/αₚq)² w_q) and gives the leaving variable max(w_q/αₚq², 1). The row costs one pass over
-    /// the matrix, as pricing does. Measured on a 518-row colour-group program of the lineup engine, GLPK's
+    /// weight to max(wⱼ, (αₚⱼ/αₚq)² w_q) and gives the leaving variable max(w_q/αₚq², 1). Measured on a 518-row colour-group program of the lineup engine, GLPK's
     /// primal simplex from the all-logical basis took 211 iterations with its steepest-edge pricing and 179,883
     /// with textbook pricing; this method had the same trouble before Devex.
-    private mutating func updateWeights(_ p: Int, _ q: Int, _ pivot: Double) {
-        let reference = weight[q]
-        if reference > 1e8 {
-            // The weights have grown far from the framework: start a new one.
-            for j in weight.indices { weight[j] = 1 }
-            return
-        }
-        // Row p of B⁻¹.
+    ///
+    /// The same row updates the reduced costs: with θ = d_q/αₚq, every nonbasic dⱼ becomes dⱼ − θαₚⱼ, the entering
+    /// variable's 0 and the leaving one's −θ (its αₚ is 1). The row is made row by row of A from ρ = eₚᵀB⁻¹, over
+    /// the rows where ρ is not zero, so a sparse ρ touches a small part of the matrix.
+    private mutating func updateAlongPivotRow(_ p: Int, _ q: Int, _ pivot: Double, reduced: inout [Double]) {
         var rho = [Double](repeating: 0, count: rows)
         rho[p] = 1
         factors.btran(&rho)
+        let theta = reduced[q] / pivot
+        let reference = weight[q]
+        let restart = reference > 1e8
         let scale = reference / (pivot * pivot)
-        for j in 0..<(columns + rows) where position[j] < 0 && j != q && lower[j] != upper[j] {
-            var a = 0.0
-            if j >= columns {
-                a = -rho[j - columns]
-            } else {
-                for k in start[j]..<start[j + 1] { a += rho[index[k]] * value[k] }
+        let leaving = basis[p]
+        let (rows, columns) = (rows, columns)
+        // A fixed nonbasic variable never enters in this run (only basic variables' bounds are widened), so
+        // neither its reduced cost nor its weight is read before the next run computes them afresh.
+        var scratch = rowScratch
+        rowScratch = []
+        weight.withUnsafeMutableBufferPointer { weight in
+            reduced.withUnsafeMutableBufferPointer { reduced in
+                position.withUnsafeBufferPointer { position in
+                    lower.withUnsafeBufferPointer { lower in
+                        upper.withUnsafeBufferPointer { upper in
+                            func update(_ j: Int, _ a: Double) {
+                                reduced[j] -= theta * a
+                                if !restart { weight[j] = max(weight[j], a * a * scale) }
+                            }
+                            var nonzero = 0
+                            for i in 0..<rows where rho[i] != 0 { nonzero += 1 }
+                            if nonzero * 4 > rows {
+                                // A dense ρ: a dot product per open nonbasic column.
+                                start.withUnsafeBufferPointer { start in
+                                    index.withUnsafeBufferPointer { index in
+                                        value.withUnsafeBufferPointer { value in
+                                            for j in 0..<columns where position[j] < 0 && j != q && lower[j] != upper[j] {
+                                                var a = 0.0
+                                                for k in start[j]..<start[j + 1] { a += rho[index[k]] * value[k] }
+                                                if a != 0 { update(j, a) }
+                                            }
+                                        }
+                                    }
+                                }
+                            } else {
+                                // A sparse ρ: αₚⱼ gathered over ρ's nonzero rows, into a dense row left as zeros.
+                                var touched: [Int] = []
+                                scratch.withUnsafeMutableBufferPointer { scratch in
+                                    rowStart.withUnsafeBufferPointer { rowStart in
+                                        rowColumn.withUnsafeBufferPointer { rowColumn in
+                                            rowValue.withUnsafeBufferPointer { rowValue in
+                                                for i in 0..<rows where rho[i] != 0 {
+                                                    let r = rho[i]
+                                                    for k in rowStart[i]..<rowStart[i + 1] {
+                                                        let j = rowColumn[k]
+                                                        if position[j] >= 0 || lower[j] == upper[j] { continue }
+                                                        if scratch[j] == 0 { touched.append(j) }
+                                                        // A sum that cancels to exactly 0 is listed again: harmless.
+                                                        scratch[j] += r * rowValue[k]
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                    for j in touched {
+                                        let a = scratch[j]
+                                        scratch[j] = 0
+                                        if j != q && a != 0 { update(j, a) }
+                                    }
+                                }
+                            }
+                            for i in 0..<rows where rho[i] != 0 {
+                                let j = columns + i
+                                if position[j] < 0 && j != q && lower[j] != upper[j] { update(j, -rho[i]) }
+                            }
+                        }
+                    }
+                }
             }
-            if a != 0 { weight[j] = max(weight[j], a * a * scale) }
         }
-        weight[basis[p]] = max(scale, 1)
+        rowScratch = scratch
+        reduced[q] = 0
+        reduced[leaving] = -theta
+        if restart {
+            // The weights have grown far from the framework: start a new one.
+            for j in weight.indices { weight[j] = 1 }
+        } else {
+            weight[leaving] = max(scale, 1)
+        }
     }
 
     /// Row duals and the structural columns' reduced costs at an optimal basis, in the problem's own sense

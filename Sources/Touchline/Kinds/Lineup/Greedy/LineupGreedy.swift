@@ -51,7 +51,8 @@ enum LineupGreedy {
             if let space = analysis.enumeratedPatterns() {
                 var search = LineupColourSearch(space, seconds: budget)
                 if let schedules = space.colourScheduleList(
-                    limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }, deadline: deadline),
+                    limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }, periodTotals: true,
+                    deadline: deadline),
                     let plan = legal(search.search(schedules: schedules))
                 {
                     return plan

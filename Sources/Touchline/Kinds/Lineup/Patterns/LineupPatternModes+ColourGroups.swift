@@ -425,9 +425,15 @@ extension LineupPatternSpace {
 
     /// Every colour schedule (nil with fixed colours, or past `limit` schedules or the step limit; with
     /// `partial`, up to `limit` schedules (and the step limit) for each count of coloured players instead).
+    ///
+    /// `periodTotals`: leave out, as the search goes, the schedules whose colours on do not add up to the same
+    /// total in every segment of a period where a keeper plays the whole period and every player is there
+    /// (for callers whose `accept` is ``LineupColourSearch/quickCheck(_:)``, which refuses them at the end:
+    /// ``LineupColourSearch/periodsFit(masks:need:bits:)``). The same schedules, without walking the mixed
+    /// ones: most of the tree of a squad whose sizes allow two totals.
     func colourScheduleList(
         limit: Int = 30_000, partial: Bool = false, accept: ((ColourSchedule) -> Bool)? = nil,
-        deadline: ContinuousClock.Instant? = nil
+        periodTotals: Bool = false, deadline: ContinuousClock.Instant? = nil
     ) -> [ColourSchedule]? {
         let a = analysis
         let n = a.segmentCount
@@ -466,6 +472,14 @@ extension LineupPatternSpace {
             return lateTables.contains { $0.tables[length].contains(prefix & $0.present) }
         }
         let absent = (0..<n).map { s in pool.filter { !a.canPlay[$0][s] }.count }
+        // Per segment, the first segment of its period when the period's total is held (see `periodTotals`).
+        var periodFirst = [Int?](repeating: nil, count: n)
+        let classed = pool.filter { p in classes.contains { $0.members.contains(p) } }
+        if periodTotals, keeperColumns, !classed.isEmpty, classed.count <= 64 {
+            for segments in periodSegments.values where segments.allSatisfy({ absent[$0] == 0 }) {
+                for s in segments { periodFirst[s] = segments.min() }
+            }
+        }
         var found = Set<ColourSchedule>()
         var steps = 0
         var leaves = 0
@@ -484,6 +498,8 @@ extension LineupPatternSpace {
                     return total >= outfieldSlots && total <= outfieldSlots + keeperSlot + absent[s]
                 }
             }
+            let setTotal = (0..<(1 << count)).map { set in (0..<count).filter { set & (1 << $0) != 0 }.reduce(0) { $0 + sizes[$1] } }
+            var totals = [Int](repeating: 0, count: n)
             var masks = [UInt64](repeating: 0, count: count)
             func visit(_ s: Int) {
                 if overflow { return }
@@ -507,6 +523,8 @@ extension LineupPatternSpace {
                     return
                 }
                 for set in subsets[s] {
+                    if let first = periodFirst[s], first < s, setTotal[set] != totals[first] { continue }
+                    totals[s] = setTotal[set]
                     var ok = true
                     for c in 0..<count {
                         if set & (1 << c) != 0 { masks[c] |= 1 << UInt64(s) }

@@ -559,7 +559,9 @@ struct LineupPatternSpace: Sendable {
             // Only schedules that pass the counting check (Hall's condition on who may follow each mask, the
             // positions every segment needs): the others hold no plan. None left, from a complete list, is a proof.
             var check = LineupColourSearch(self, seconds: 0)
-            if let found = colourScheduleList(accept: colourCheck ? { check.quickCheck($0) } : nil, deadline: deadline) {
+            if let found = colourScheduleList(
+                accept: colourCheck ? { check.quickCheck($0) } : nil, periodTotals: colourCheck, deadline: deadline)
+            {
                 colourSchedules = found
                 filterByColourSchedules()
             }
