@@ -7,7 +7,12 @@ enum LineupGreedy {
     /// `seconds`: the time the plan may take (the colour search is the only part that can take long).
     /// `space`: the pattern space the caller has already enumerated (with its checked colour schedules), so the
     /// colour search does not list them again.
-    static func plan(_ analysis: LineupAnalysis, seconds: Double? = nil, space prepared: LineupPatternSpace? = nil) -> LineupPlan? {
+    /// `repairMoves`: the pattern repair's budget (``LineupPatternRepair/search(moves:sample:restartEvery:)``) when
+    /// the rotation finds nothing: the greedy's own answer searches longer than a warm start for an exact engine,
+    /// whose search finds plans of its own.
+    static func plan(
+        _ analysis: LineupAnalysis, seconds: Double? = nil, space prepared: LineupPatternSpace? = nil, repairMoves: Int = 20_000
+    ) -> LineupPlan? {
         let started = ContinuousClock.now
         let candidates: [LineupPlan]
         switch analysis.instance.mode {
@@ -33,7 +38,7 @@ enum LineupGreedy {
         if best == nil, analysis.instance.mode == .balanced || analysis.instance.mode == .preMarked {
             // The rotation is myopic: on squads it cannot fill, search over the players' legal patterns.
             if let space = analysis.enumeratedPatterns(), var repair = LineupPatternRepair(space),
-                let plan = repair.search().map({ repairPositions(analysis, $0) })
+                let plan = repair.search(moves: repairMoves).map({ repairPositions(analysis, $0) })
             {
                 let solution = analysis.solution(plan)
                 let findings = LineupVerifier.check(analysis.instance, solution)

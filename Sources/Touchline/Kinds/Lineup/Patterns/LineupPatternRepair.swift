@@ -149,7 +149,10 @@ struct LineupPatternRepair {
                 current = total()
                 tabu.removeAll()
             }
-            if current == 0, let plan = plan() { return plan }
+            if current == 0, let plan = plan() {
+                space.analysis.control?.trace("pattern repair: a plan after \(move) moves")
+                return plan
+            }
             // A broken segment, window or period, and the players who can change it in the right direction.
             let brokenSegments = (0..<n).filter { segmentCost($0) > 0 || windowCost($0) > 0 }
             var want: (segment: Int, on: Bool)? = nil
