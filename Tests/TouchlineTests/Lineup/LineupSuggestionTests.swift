@@ -172,6 +172,24 @@ import TouchlineTesting
         #expect(colours.smallest)
     }
 
+    /// A tournament day is told what to change as one match is: the 4v4 squad of eight over two games of 20
+    /// minutes, each player asked for 0.55 of the day's 40 minutes (five-minute segments make that 25 each, 200
+    /// of the 160 the field holds); 0.5 is the nearest share that fits, and the changed day is solved again.
+    @Test func anImpossibleDayIsToldWhatToChange() throws {
+        var json = try Self.json("u8-4v4")
+        json["match"] = nil
+        json["matches"] = ["Rovers", "United"].map { name -> [String: Any] in
+            ["name": name, "periods": 2, "periodMinutes": 10, "substitutions": ["everyMinutes": 5]]
+        }
+        var rules = try #require(json["rules"] as? [String: Any])
+        rules["minShare"] = 0.55
+        json["rules"] = rules
+        let report = try Self.check("u8-4v4 as a day of two games, minShare 0.55", json, expecting: ["rules.minShare"])
+        let share = try #require(report.suggestions?.first { $0.field == "rules.minShare" })
+        #expect(share.to == .number(0.5))
+        #expect(share.smallest)
+    }
+
     @Test func noSuggestionsWhenTurnedOffOrWhenAPlanExists() throws {
         let impossible = try Self.decode(try Self.json("u10-infeasible"))
         let off = try Self.solve(impossible, seconds: 10, suggest: 0)

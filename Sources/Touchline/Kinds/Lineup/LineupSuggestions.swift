@@ -9,15 +9,18 @@ extension LineupKind: SuggestingKind {
     static let shareStep = 0.05
 
     public static func relaxations(_ instance: LineupInstance) -> [RuleRelaxation<LineupInstance>] {
-        // A tournament day gets no suggestions yet: each would re-solve the whole day.
-        if instance.isDay { return [] }
         var found: [RuleRelaxation<LineupInstance>] = []
         let rules = instance.rules ?? LineupRules()
-        let segmentCount = LineupVerifier.expectedSegments(instance).count
-        let fieldSize = instance.formation.values.reduce(0, +)
+        // A tournament day's rules are the day's (a change holds in every game); the ranges of their values come
+        // from its games, each with its own format: the longest, the largest field, the minutes every game's
+        // segments are multiples of.
+        let games = instance.isDay ? (instance.matches ?? []).indices.map { instance.dayPart($0, .asGiven) } : [instance]
+        let segmentCount = games.map { LineupVerifier.expectedSegments($0).count }.max() ?? 0
+        let fieldSize = games.map { $0.formation.values.reduce(0, +) }.max() ?? 0
         let available = instance.players.filter(\.isAvailable).count
-        let longestPeriod = max(instance.match.periodMinutes, instance.match.overtime?.periodMinutes ?? 0)
-        let grid = minuteGrid(instance)
+        let longestPeriod = games.map { max($0.match.periodMinutes, $0.match.overtime?.periodMinutes ?? 0) }.max() ?? 0
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let grid = max(1, games.map(minuteGrid).reduce(0, gcd))
 
         /// A copy of the instance with its rules changed.
         func with(_ change: (inout LineupRules) -> Void) -> LineupInstance {
@@ -206,20 +209,26 @@ extension LineupKind: SuggestingKind {
                         loosening: true))
             }
         }
-        let match = instance.match
-        let matchMinutes = match.periods * match.periodMinutes + (match.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
+        // A player's minute limits hold in each game of a day: the longest game bounds them.
+        let matchMinutes =
+            games.map { game in
+                let match = game.match
+                return match.periods * match.periodMinutes + (match.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
+            }.max() ?? 0
         found += playerRelaxations(instance, matchMinutes: matchMinutes, grid: grid)
         for (index, lock) in (instance.locks ?? []).enumerated() {
             var changed = instance
             changed.locks?.remove(at: index)
             if changed.locks?.isEmpty == true { changed.locks = nil }
             let what = lock.holdsOnField ? (lock.position.map { "at \($0)" } ?? "on the field") : "off the field"
+            let game = instance.isDay ? " of game \(lock.match ?? 1)" : ""
             found.append(
                 RuleRelaxation(
                     field: "locks[\(index)]", from: .strings([lock.player]),
                     steps: [
                         .init(
-                            to: .absent, change: "drop the lock that keeps \(lock.player) \(what) in min \(lock.from)–\(lock.to)", instance: changed)
+                            to: .absent, change: "drop the lock that keeps \(lock.player) \(what) in min \(lock.from)–\(lock.to)\(game)",
+                            instance: changed)
                     ],
                     loosening: true))
         }
