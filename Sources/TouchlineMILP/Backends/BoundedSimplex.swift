@@ -58,37 +58,10 @@ struct BoundedSimplex {
     init(_ problem: FlatProblem) {
         rows = problem.rowLower.count
         columns = problem.columnLower.count
-        var counts = [Int](repeating: 0, count: columns + 1)
-        for column in problem.matrixColumn { counts[Int(column) + 1] += 1 }
-        for j in 0..<columns { counts[j + 1] += counts[j] }
-        var fill = counts
-        var index = [Int](repeating: 0, count: problem.matrixValue.count)
-        var value = [Double](repeating: 0, count: problem.matrixValue.count)
-        for k in problem.matrixValue.indices {
-            let j = Int(problem.matrixColumn[k])
-            index[fill[j]] = Int(problem.matrixRow[k])
-            value[fill[j]] = problem.matrixValue[k]
-            fill[j] += 1
-        }
-        start = counts
-        self.index = index
-        self.value = value
-        var rowCounts = [Int](repeating: 0, count: rows + 1)
-        for row in problem.matrixRow { rowCounts[Int(row) + 1] += 1 }
-        for i in 0..<rows { rowCounts[i + 1] += rowCounts[i] }
-        var rowFill = rowCounts
-        var rowColumn = [Int](repeating: 0, count: problem.matrixValue.count)
-        var rowValue = [Double](repeating: 0, count: problem.matrixValue.count)
-        for j in 0..<columns {
-            for k in counts[j]..<counts[j + 1] {
-                rowColumn[rowFill[index[k]]] = j
-                rowValue[rowFill[index[k]]] = value[k]
-                rowFill[index[k]] += 1
-            }
-        }
-        rowStart = rowCounts
-        self.rowColumn = rowColumn
-        self.rowValue = rowValue
+        (start, index, value) = Self.compressed(
+            groups: columns, by: problem.matrixColumn, holding: problem.matrixRow, values: problem.matrixValue)
+        (rowStart, rowColumn, rowValue) = Self.compressed(
+            groups: rows, by: problem.matrixRow, holding: problem.matrixColumn, values: problem.matrixValue)
         let sign = problem.maximize ? -1.0 : 1.0
         cost = problem.objective.map { $0 * sign } + [Double](repeating: 0, count: problem.rowLower.count)
         lower = problem.columnLower + problem.rowLower
@@ -102,6 +75,27 @@ struct BoundedSimplex {
         factors = BasisFactorization(identityOf: m, sign: -1)
         placeNonbasic()
         computeBasic()
+    }
+
+    /// Entries given as (group, other, value) triplets, stored group by group: where each group starts (one
+    /// past the last group: the end), and each entry's other index and value, in the triplets' order within a
+    /// group. By column (the rows of each column) and by row (the columns of each row).
+    private static func compressed(
+        groups: Int, by group: [Int32], holding other: [Int32], values: [Double]
+    ) -> (start: [Int], other: [Int], value: [Double]) {
+        var start = [Int](repeating: 0, count: groups + 1)
+        for g in group { start[Int(g) + 1] += 1 }
+        for g in 0..<groups { start[g + 1] += start[g] }
+        var fill = start
+        var others = [Int](repeating: 0, count: values.count)
+        var stored = [Double](repeating: 0, count: values.count)
+        for k in values.indices {
+            let g = Int(group[k])
+            others[fill[g]] = Int(other[k])
+            stored[fill[g]] = values[k]
+            fill[g] += 1
+        }
+        return (start, others, stored)
     }
 
     /// The minimisation's objective at the current values (without the problem's constant).

@@ -19,7 +19,6 @@ extension LineupKind: SuggestingKind {
         let fieldSize = games.map { $0.formation.values.reduce(0, +) }.max() ?? 0
         let available = instance.players.filter(\.isAvailable).count
         let longestPeriod = games.map { max($0.match.periodMinutes, $0.match.overtime?.periodMinutes ?? 0) }.max() ?? 0
-        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
         let grid = max(1, games.map(minuteGrid).reduce(0, gcd))
 
         /// A copy of the instance with its rules changed.
@@ -240,10 +239,11 @@ extension LineupKind: SuggestingKind {
     /// multiples allows exactly what the multiple below it allows, so the suggestions try the multiples only.
     static func minuteGrid(_ instance: LineupInstance) -> Int {
         guard instance.state == nil else { return 1 }
-        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
         let lengths = LineupVerifier.expectedSegments(instance).map { $0.end - $0.start }
         return max(1, lengths.reduce(0, gcd))
     }
+
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// A player's own limits: `minMinutes` lower, `maxMinutes` higher, `mustPlay` and `onePosition` dropped.
     static func playerRelaxations(_ instance: LineupInstance, matchMinutes: Int, grid: Int) -> [RuleRelaxation<LineupInstance>] {
