@@ -236,7 +236,10 @@ public enum ReducedCostFixing {
                 columnsTotal: model.variableCount, nodes: nodes, steps: steps)
         }
         if let left = remaining(), left <= 0.001 { return result(.stopped, lp: nil, kept: 0) }
-        let lp = solver.relaxation(model, level: 0, timeLimitSeconds: remaining(), options: options)
+        // The incumbent is where the LP starts (a backend that can start from a point, the built-in one).
+        var lpOptions = options
+        lpOptions.warmStart = best
+        let lp = solver.relaxation(model, level: 0, timeLimitSeconds: remaining(), options: lpOptions)
         switch lp.termination {
         case .infeasible:
             steps.append("LP infeasible")

@@ -137,6 +137,26 @@ struct BoundedSimplex {
         return factored
     }
 
+    /// Starts from the all-logical basis with every structural column on the bound nearest its value in
+    /// `values` (a solution of the program, or close to one): the rows then hold wherever the solution's
+    /// columns sit on bounds (a plan's 0/1 pattern columns), and phase 1 has only the rows of its columns
+    /// between bounds (a spread, a count) to repair, instead of every row from all columns at 0.
+    mutating func crash(toward values: [Double]) {
+        guard values.count == columns else { return }
+        resetToLogicalBasis()
+        for j in 0..<columns {
+            let v = values[j]
+            if upper[j].isFinite && (!lower[j].isFinite || abs(v - upper[j]) < abs(v - lower[j])) {
+                x[j] = upper[j]
+            } else if lower[j].isFinite {
+                x[j] = lower[j]
+            } else {
+                x[j] = 0
+            }
+        }
+        computeBasic()
+    }
+
     /// Puts every nonbasic variable on a bound (the lower where finite, else the upper, else 0), keeping one
     /// already on a bound there.
     mutating func placeNonbasic() {
