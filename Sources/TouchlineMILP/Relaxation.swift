@@ -238,7 +238,7 @@ public enum ReducedCostFixing {
         if let left = remaining(), left <= 0.001 { return result(.stopped, lp: nil, kept: 0) }
         // The incumbent is where the LP starts (a backend that can start from a point, the built-in one).
         var lpOptions = options
-        lpOptions.warmStart = best
+        lpOptions.relaxationStart = best
         let lp = solver.relaxation(model, level: 0, timeLimitSeconds: remaining(), options: lpOptions)
         switch lp.termination {
         case .infeasible:
@@ -273,6 +273,9 @@ public enum ReducedCostFixing {
             var settings = options
             settings.timeLimitSeconds = seconds.map { Swift.max(0.01, $0) }
             settings.warmStart = start.flatMap { restriction.restrict($0) }
+            // The relaxation's optimum lies in the restricted program (every column it uses has reduced cost 0 and
+            // is kept): the root's LP starts there.
+            settings.relaxationStart = lp.values.flatMap { restriction.restrict($0) }
             settings.integralObjective = true
             var outcome = solver.solve(restriction.model, options: settings)
             nodes += outcome.nodes

@@ -35,6 +35,12 @@ public struct SolveOptions: Sendable {
     /// backend may then prune a node whose bound is above the incumbent less one. The built-in solver does; GLPK
     /// finds an objective integral by its terms alone.
     public var integralObjective = false
+    /// A point (one value per variable) near which the built-in solver's LP starts: every column on the bound
+    /// nearest its value, so that the rows such a point keeps hold from the first iteration. An incumbent for a
+    /// relaxation, the relaxation's own optimum for a restricted program over its columns; when a warm start is
+    /// accepted, the root starts at the warm start instead. Only where the LP starts: no answer depends on it.
+    /// GLPK ignores it.
+    public var relaxationStart: [Double]?
 
     public init(
         timeLimitSeconds: Double? = nil, mipGap: Double = 0, memoryLimitMB: Int? = nil, verbose: Bool = false,

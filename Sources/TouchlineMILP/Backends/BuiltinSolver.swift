@@ -60,11 +60,9 @@ public struct BuiltinSolver: Solver {
             return LevelOutcome(termination: .error, message: message)
         }
         var search = Search(problem: problem, options: options, timeLimitSeconds: timeLimitSeconds, started: started)
-        if let warmStart {
-            search.offer(warmStart, fromWarmStart: true)
-            // The root's LP starts at the warm start's bounds (see BoundedSimplex.crash).
-            if search.warmStartAccepted { search.lp.crash(toward: warmStart) }
-        }
+        if let warmStart { search.offer(warmStart, fromWarmStart: true) }
+        // The root's LP starts at the warm start's bounds, or the caller's point (see BoundedSimplex.crash).
+        if let start = search.warmStartAccepted ? warmStart : options.relaxationStart { search.lp.crash(toward: start) }
         let result = search.run()
         var outcome = LevelOutcome(
             termination: result, values: search.incumbent, objective: search.incumbentObjective,
@@ -92,9 +90,7 @@ public struct BuiltinSolver: Solver {
             return RelaxationOutcome(termination: .infeasible, seconds: seconds())
         }
         var lp = BoundedSimplex(problem)
-        // A solution given as the warm start (the incumbent of a reduced-cost fixing) puts the columns on the
-        // bounds its values are nearest: most rows then hold from the first iteration.
-        if let start = options.warmStart { lp.crash(toward: start) }
+        if let start = options.relaxationStart { lp.crash(toward: start) }
         let deadline = timeLimitSeconds.map { started.advanced(by: .nanoseconds(Int64(max(0, $0) * 1e9))) }
         let status = lp.solve { options.isCancelled || deadline.map { ContinuousClock.now >= $0 } ?? false }
         switch status {
