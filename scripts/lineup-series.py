@@ -384,6 +384,10 @@ def write(rows, hard, options):
                 f"disagreements with GLPK: {sum(1 for r in with_mit if disagrees(r))}; "
                 f"verified: {sum(1 for r in with_mit if r['builtinVerified'])} of "
                 f"{sum(1 for r in with_mit if r['builtinVerified'] is not None)} plans."]
+        if mine:
+            seconds = [r["builtinSeconds"] for r in mine]
+            out.append(f"Proven, optimal or infeasible: median {statistics.median(seconds):.2f} s; under 0.2 s: "
+                       f"{sum(1 for t in seconds if t < 0.2)}, under 5 s: {sum(1 for t in seconds if t < 5)} of {len(mine)}.")
         if optimal:
             slowest = max(optimal, key=lambda r: r["builtinSeconds"])
             out.append(f"Proven optimal: median {statistics.median(r['builtinSeconds'] for r in optimal):.2f} s, the slowest "
