@@ -38,8 +38,8 @@ public struct SolveOptions: Sendable {
     /// A point (one value per variable) near which the built-in solver's LP starts: every column on the bound
     /// nearest its value, so that the rows such a point keeps hold from the first iteration. An incumbent for a
     /// relaxation, the relaxation's own optimum for a restricted program over its columns; when a warm start is
-    /// accepted, the root starts at the warm start instead. Only where the LP starts: no answer depends on it.
-    /// GLPK ignores it.
+    /// accepted, the root starts at the warm start instead. It changes where the LP starts, so the pivots and the
+    /// search's path, never what is proven. GLPK ignores it.
     public var relaxationStart: [Double]?
 
     public init(
