@@ -38,7 +38,9 @@ public struct SolveOptions: Sendable {
     /// A point (one value per variable) near which the built-in solver's LP starts: every column on the bound
     /// nearest its value, so that the rows such a point keeps hold from the first iteration. An incumbent for a
     /// relaxation, the relaxation's own optimum for a restricted program over its columns; when a warm start is
-    /// accepted, the root starts at the warm start instead. It changes where the LP starts, so the pivots and the
+    /// accepted, the root starts at the warm start instead. A relaxation session's first solve starts there too,
+    /// with the point's columns between their bounds made basic where a row it holds at a bound lets them, so
+    /// that a feasible point gives a feasible first basis. It changes where the LP starts, so the pivots and the
     /// search's path, never what is proven. GLPK ignores it.
     public var relaxationStart: [Double]?
 

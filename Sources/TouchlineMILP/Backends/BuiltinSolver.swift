@@ -62,7 +62,7 @@ public struct BuiltinSolver: Solver {
         var search = Search(problem: problem, options: options, timeLimitSeconds: timeLimitSeconds, started: started)
         if let warmStart { search.offer(warmStart, fromWarmStart: true) }
         // The root's LP starts at the warm start's bounds, or the caller's point (see BoundedSimplex.crash).
-        if let start = search.warmStartAccepted ? warmStart : options.relaxationStart { search.lp.crash(toward: start) }
+        if let start = search.warmStartAccepted ? warmStart : options.relaxationStart { search.lp.crash(toward: start, basisAtPoint: false) }
         let result = search.run()
         var outcome = LevelOutcome(
             termination: result, values: search.incumbent, objective: search.incumbentObjective,
@@ -90,7 +90,9 @@ public struct BuiltinSolver: Solver {
             return RelaxationOutcome(termination: .infeasible, seconds: seconds())
         }
         var lp = BoundedSimplex(problem)
-        if let start = options.relaxationStart { lp.crash(toward: start) }
+        // Every column on a bound (not the point's basis, see BoundedSimplex.crash): measured, the relaxation's
+        // other optimal vertex changed the target dives after it enough to lose two proofs of 142.
+        if let start = options.relaxationStart { lp.crash(toward: start, basisAtPoint: false) }
         let deadline = timeLimitSeconds.map { started.advanced(by: .nanoseconds(Int64(max(0, $0) * 1e9))) }
         let status = lp.solve { options.isCancelled || deadline.map { ContinuousClock.now >= $0 } ?? false }
         switch status {
@@ -157,6 +159,10 @@ extension BuiltinSolver {
             }
             if started {
                 lp.restore(snapshot)
+            } else if let start = options.relaxationStart, start.count == lp.columns {
+                // A point of the program (a plan): the first basis gives it, so a feasibility LP ends at once.
+                lp.crash(toward: start, basisAtPoint: true)
+                started = true
             } else {
                 lp.placeNonbasic()
                 lp.computeBasic()

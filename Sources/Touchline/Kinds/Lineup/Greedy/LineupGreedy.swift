@@ -11,7 +11,8 @@ enum LineupGreedy {
     /// the rotation finds nothing: the greedy's own answer searches longer than a warm start for an exact engine,
     /// whose search finds plans of its own.
     static func plan(
-        _ analysis: LineupAnalysis, seconds: Double? = nil, space prepared: LineupPatternSpace? = nil, repairMoves: Int = 20_000
+        _ analysis: LineupAnalysis, seconds: Double? = nil, space prepared: LineupPatternSpace? = nil, repairMoves: Int = 20_000,
+        searches: Bool = true
     ) -> LineupPlan? {
         let started = ContinuousClock.now
         let candidates: [LineupPlan]
@@ -35,6 +36,8 @@ enum LineupGreedy {
             let objective = LineupVerifier.objective(analysis.instance, solution)
             if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
         }
+        // Without `searches`: the constructions alone (a few milliseconds), no pattern repair or colour search.
+        if !searches { return best?.plan }
         if best == nil, analysis.instance.mode == .balanced || analysis.instance.mode == .preMarked {
             // The rotation is myopic: on squads it cannot fill, search over the players' legal patterns.
             if let space = analysis.enumeratedPatterns(), var repair = LineupPatternRepair(space),
