@@ -169,7 +169,7 @@ struct BoundedSimplex {
         computeBasic()
     }
 
-    /// The basis swaps of ``crash(toward:)``: each column of `between` enters in place of the logical of a row
+    /// The basis swaps of ``crash(toward:basisAtPoint:)``: each column of `between` enters in place of the logical of a row
     /// `values` holds at a bound (the largest pivot among those rows, at least a thousandth of the column's
     /// largest), that logical leaving onto the bound; then one refactorisation. A basis that does not factor
     /// falls back to the all-logical one with every column on its nearest bound.

@@ -10,6 +10,8 @@ enum LineupGreedy {
     /// `repairMoves`: the pattern repair's budget (``LineupPatternRepair/search(moves:sample:restartEvery:)``) when
     /// the rotation finds nothing: the greedy's own answer searches longer than a warm start for an exact engine,
     /// whose search finds plans of its own.
+    /// `searches`: false gives the constructions alone (a few milliseconds), without the pattern repair and the
+    /// colour search that follow them when they find no plan.
     static func plan(
         _ analysis: LineupAnalysis, seconds: Double? = nil, space prepared: LineupPatternSpace? = nil, repairMoves: Int = 20_000,
         searches: Bool = true
@@ -36,7 +38,6 @@ enum LineupGreedy {
             let objective = LineupVerifier.objective(analysis.instance, solution)
             if best == nil || LineupKind.isBetter(objective, than: best!.objective) { best = (plan, objective) }
         }
-        // Without `searches`: the constructions alone (a few milliseconds), no pattern repair or colour search.
         if !searches { return best?.plan }
         if best == nil, analysis.instance.mode == .balanced || analysis.instance.mode == .preMarked {
             // The rotation is myopic: on squads it cannot fill, search over the players' legal patterns.
