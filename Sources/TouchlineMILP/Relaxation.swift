@@ -208,6 +208,9 @@ public enum ReducedCostFixing {
     ///   - target: try the target form first (then the improvement form).
     ///   - targetSeconds: the most the target form may take.
     ///   - improve: run the improvement form after the target form (false: stop after the target attempt).
+    ///   - improveAfterTargetLimit: false: when the target form ran out of `targetSeconds` without deciding, stop
+    ///     there (`stopped`) instead of running the improvement form (a caller with a cheaper way to a first
+    ///     solution takes it); the improvement form still follows a target form that ended.
     ///   - timeLimitSeconds: for everything together.
     ///   - integralCompletion: the caller's word that the objective is integral at an optimal completion of
     ///     every integer point even though some of its terms are on continuous columns (e.g. a transportation
@@ -215,7 +218,7 @@ public enum ReducedCostFixing {
     ///   - options: gap, memory, tuning and the control of the solves.
     public static func minimize(
         _ model: Model, solver: any Solver, incumbent: [Double]? = nil, cutoff: Double? = nil, target: Bool = true,
-        targetSeconds: Double = 10, improve: Bool = true, timeLimitSeconds: Double? = nil,
+        targetSeconds: Double = 10, improve: Bool = true, improveAfterTargetLimit: Bool = true, timeLimitSeconds: Double? = nil,
         integralCompletion: Bool = false, options: SolveOptions = SolveOptions()
     ) -> Result {
         let started = ContinuousClock.now
@@ -282,6 +285,7 @@ public enum ReducedCostFixing {
             if let values = outcome.values { outcome.solution = Assignment(restriction.expand(values)) }
             return outcome
         }
+        var targetUndecided = false
         if target && (cutoff.map { floor <= $0 + Tolerance.exact } ?? true) {
             let kept = columns(upTo: floor, plus: nil)
             let limit = Swift.min(targetSeconds, remaining() ?? targetSeconds)
@@ -292,8 +296,11 @@ public enum ReducedCostFixing {
                 if bestValue == nil || value < bestValue! { best = values }
                 if outcome.stopReason == .optimal && value <= floor + Tolerance.exact { return result(.optimal, lp: z, kept: kept.count) }
             }
+            targetUndecided = outcome.stopReason != .optimal && outcome.stopReason != .infeasible
         }
-        if !improve { return result(best != nil && bestValue! <= floor + Tolerance.exact ? .optimal : .stopped, lp: z, kept: 0) }
+        if !improve || (targetUndecided && !improveAfterTargetLimit) {
+            return result(best != nil && bestValue! <= floor + Tolerance.exact ? .optimal : .stopped, lp: z, kept: 0)
+        }
         // Improvement form: any better solution has value at most best - 1 (and at most the cutoff).
         let limitValue = Swift.min(bestValue.map { $0 - 1 } ?? .infinity, cutoff ?? .infinity)
         let kept = limitValue.isFinite ? columns(upTo: limitValue, plus: best) : Array(model.variables.indices)
