@@ -1,4 +1,3 @@
-import Foundation
 import TouchlineMILP
 
 /// A MILP formulation of one instance: the model and the way back from its variables to a solution.
@@ -36,39 +35,25 @@ public struct KindConfiguration: Sendable {
     public var summary: String
     /// The JSON Schema (draft 2020-12) of an instance, as JSON text, indented for reading.
     public var schema: String {
-        get { schemaText.value }
-        set { schemaText = OnceText { newValue } }
+        get { schemaText.value(makeSchema) }
+        set {
+            schemaText = OnceCell()
+            makeSchema = { newValue }
+        }
     }
     /// The schema as published, made on first use: a run that reads only the names (`touchline --help` lists every
     /// kind, and every command builds that text) does not build and print five schemas (about 7 ms of a
     /// 0.2 s solve, measured with `perf`).
-    private var schemaText: OnceText
+    private var schemaText = OnceCell<String>()
+    private var makeSchema: @Sendable () -> String
     /// What `size` means for ``ProblemKind/generate(size:seed:)``, its allowed range and the report's series.
     public var generatorSize: GeneratorSize
 
     public init(name: String, summary: String, schema: @autoclosure @escaping @Sendable () -> String, generatorSize: GeneratorSize) {
         self.name = name
         self.summary = summary
-        self.schemaText = OnceText { SchemaText.printed(schema()) }
+        self.makeSchema = { SchemaText.printed(schema()) }
         self.generatorSize = generatorSize
-    }
-}
-
-/// Text made on first use, once, whichever thread asks first.
-private final class OnceText: @unchecked Sendable {
-    private let make: @Sendable () -> String
-    private var made: String?
-    private let lock = NSLock()
-
-    init(_ make: @escaping @Sendable () -> String) { self.make = make }
-
-    var value: String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let text = make()
-        made = text
-        return text
     }
 }
 
