@@ -387,6 +387,35 @@ import TouchlineTesting
         }
     #endif
 
+    /// The colour listing's cuts (one total per period, and the prefix check as it goes) drop only schedules the
+    /// counting check refuses: the same schedules as the plain listing with the check at its leaves, on generated
+    /// colour squads as generated (three colours, without the drawn rules) and, as in the lineup series, with
+    /// every outfield player on every outfield position (four colours, every rule drawn).
+    @Test(arguments: [(10, 2, false), (12, 1, false), (14, 1, false), (16, 2, false), (12, 5, true), (14, 3, true), (18, 1, true)])
+    func colourListingCutsKeepEveryCheckedSchedule(_ size: Int, _ seed: Int, _ flexible: Bool) throws {
+        let generated = LineupKind.generate(size: size, seed: UInt64(seed))
+        var instance = flexible ? generated : generated.withoutDrawnRules
+        instance.rules?.mode = .colourGroups
+        instance.colourGroups = ColourGroupRules(colours: ["red", "blue", "green"] + (flexible ? ["yellow"] : []))
+        if flexible {
+            let outfield = instance.formation.filter { $0.key != "GK" && $0.value > 0 }.keys.sorted()
+            for i in instance.players.indices where instance.players[i].positions != ["GK"] {
+                instance.players[i].positions += outfield.filter { !instance.players[i].positions.contains($0) }
+            }
+        }
+        var space = LineupPatternSpace(LineupAnalysis(instance))
+        let enumerated = space.enumerate(modeStructure: false)
+        #expect(enumerated)
+        var plainCheck = LineupColourSearch(space, seconds: 600)
+        let plain = try #require(space.colourScheduleList(accept: { plainCheck.quickCheck($0) }))
+        var check = LineupColourSearch(space, seconds: 600)
+        let cut = try #require(
+            space.colourScheduleList(
+                accept: { check.quickCheck($0) }, periodTotals: true,
+                prune: { check.prefixCheck(masks: $0, sizes: $1, segment: $2) }))
+        #expect(cut == plain, "\(cut.count) schedules with the cuts, \(plain.count) without")
+    }
+
     /// `instances/lineups/u14-11v11-22-hard.json`: 11v11, 21 available players (one injured), a keeper-only
     /// player, minShare 0.5, minStint 2, maxConsecutiveBench 3, windows every 5 minutes. Feasible, and exactly
     /// tight: the fewest minutes the players' patterns allow fill the field.

@@ -110,6 +110,61 @@ struct LineupColourSearch {
         return bits
     }
 
+    /// Per class, per length: the prefixes of its patterns' masks (of that many segments from kick-off).
+    lazy var classPrefixes: [[LineupPatternSpace.MaskTable]] = space.classes.map { group in
+        space.prefixSets(group).map(LineupPatternSpace.MaskTable.init)
+    }
+    /// Pool players (bits) who may follow a mask's first segments, keyed by the prefix with a bit set just past
+    /// its length; cached.
+    var prefixFollowers = LineupPatternSpace.MaskMap()
+    /// ``prefixCheck(masks:sizes:segment:)``'s followers per colour, kept from call to call.
+    var prefixBits: [UInt64] = []
+
+    /// The pool players (bits) with a legal pattern that starts as `prefix` does over its first `length` segments.
+    mutating func followers(prefix: UInt64, length: Int) -> UInt64 {
+        let key = prefix | (1 << UInt64(length))
+        if let known = prefixFollowers[key] { return known }
+        let tables = classPrefixes
+        var found: UInt64 = 0
+        for (i, p) in poolPlayers.enumerated() where tables[classOf[p]!][length].contains(prefix & presentMask[p]) {
+            found |= 1 << UInt64(i)
+        }
+        prefixFollowers.insert(key, found)
+        return found
+    }
+
+    /// A necessary condition for every schedule whose colours start as `masks` do through `segment` (with these
+    /// sizes) to pass ``quickCheck(_:)``: a player follows a colour only along one of their legal patterns, so the
+    /// players who may follow a colour's whole mask are among those who may follow its first segments. Hall's
+    /// condition over sets of colours, and the positions of segment `segment` covered by the players who could
+    /// be on then. Checked as the listing goes, it cuts a branch at its root, not at each of its leaves.
+    mutating func prefixCheck(masks: [UInt64], sizes: [Int], segment: Int) -> Bool {
+        let pool = poolPlayers
+        guard pool.count <= 64, space.analysis.segmentCount < 62 else { return true }
+        let count = masks.count
+        if prefixBits.count != count { prefixBits = [UInt64](repeating: 0, count: count) }
+        for c in 0..<count { prefixBits[c] = followers(prefix: masks[c], length: segment + 1) }
+        let bits = prefixBits
+        if count <= 8 {
+            for set in 1..<(1 << count) {
+                var want = 0
+                var can: UInt64 = 0
+                for c in 0..<count where set & (1 << c) != 0 {
+                    want += sizes[c]
+                    can |= bits[c]
+                }
+                if can.nonzeroBitCount < want { return false }
+            }
+        } else {
+            for c in 0..<count where bits[c].nonzeroBitCount < sizes[c] { return false }
+        }
+        var reach: UInt64 = 0
+        for c in 0..<count where masks[c] & (1 << UInt64(segment)) != 0 { reach |= bits[c] }
+        reach &= presentBits[segment]
+        for entry in capableBits where (reach & entry.players).nonzeroBitCount < entry.need { return false }
+        return true
+    }
+
     /// A necessary condition for a schedule, from counts alone (no search): every mask's colours can be
     /// filled (Hall's condition over sets of masks), the players no mask suits may stay without a colour, and
     /// in every segment the players who could be on cover each outfield position.

@@ -61,7 +61,7 @@ enum LineupGreedy {
                 var search = LineupColourSearch(space, seconds: budget)
                 if let schedules = space.colourScheduleList(
                     limit: colourSearchSchedules, partial: true, accept: { search.quickCheck($0) }, periodTotals: true,
-                    deadline: deadline),
+                    prune: { search.prefixCheck(masks: $0, sizes: $1, segment: $2) }, deadline: deadline),
                     let plan = legal(search.search(schedules: schedules))
                 {
                     return plan

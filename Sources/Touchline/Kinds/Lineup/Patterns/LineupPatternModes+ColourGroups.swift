@@ -431,9 +431,14 @@ extension LineupPatternSpace {
     /// (for callers whose `accept` is ``LineupColourSearch/quickCheck(_:)``, which refuses them at the end:
     /// ``LineupColourSearch/periodsFit(masks:need:bits:)``). The same schedules, without walking the mixed
     /// ones: most of the tree of a squad whose sizes allow two totals.
+    ///
+    /// `prune`: given the colours' masks through `segment` and their sizes, false when no schedule that starts
+    /// so can pass `accept` (``LineupColourSearch/prefixCheck(masks:sizes:segment:)`` for its quick check): the
+    /// branch is cut there, not at its leaves.
     func colourScheduleList(
         limit: Int = 30_000, partial: Bool = false, accept: ((ColourSchedule) -> Bool)? = nil,
-        periodTotals: Bool = false, deadline: ContinuousClock.Instant? = nil
+        periodTotals: Bool = false, prune: ((_ masks: [UInt64], _ sizes: [Int], _ segment: Int) -> Bool)? = nil,
+        deadline: ContinuousClock.Instant? = nil
     ) -> [ColourSchedule]? {
         let a = analysis
         let n = a.segmentCount
@@ -453,10 +458,7 @@ extension LineupPatternSpace {
         var latePrefixes: [(present: UInt64, prefixes: [Set<UInt64>])] = []
         for group in classes where pool.contains(group.members[0]) {
             let present = presentMask(group.members[0])
-            var sets = [Set<UInt64>](repeating: [], count: n + 1)
-            for pattern in group.patterns {
-                for length in 0...n { sets[length].insert(pattern.mask & ((1 << UInt64(length)) - 1)) }
-            }
+            let sets = prefixSets(group)
             if present == full {
                 for length in 0...n { fullPrefixes[length].formUnion(sets[length]) }
             } else {
@@ -538,6 +540,7 @@ extension LineupPatternSpace {
                             if masks[c - 1] & first != 0 { ok = false }
                         }
                     }
+                    if ok, let prune, !prune(masks, sizes, s) { ok = false }
                     if ok { visit(s + 1) }
                     for c in 0..<count { masks[c] &= ~(1 << UInt64(s)) }
                 }
@@ -546,6 +549,19 @@ extension LineupPatternSpace {
             if overflow && !partial { return nil }
         }
         return found.sorted { $0.colours.lexicographicallyPrecedes($1.colours) }
+    }
+
+    /// A class's pattern masks cut to their first `length` segments, for every length from 0 to the segment
+    /// count (each length's set made from the next one's, which is never larger).
+    func prefixSets(_ group: LineupClass) -> [Set<UInt64>] {
+        let n = analysis.segmentCount
+        var sets = [Set<UInt64>](repeating: [], count: n + 1)
+        sets[n] = Set(group.patterns.map(\.mask))
+        for length in stride(from: n - 1, through: 0, by: -1) {
+            let cut: UInt64 = (1 << UInt64(length)) - 1
+            sets[length] = Set(sets[length + 1].map { $0 & cut })
+        }
+        return sets
     }
 
     /// A set of segment masks (fewer than 64 segments: bit 63 is free and marks a used slot), by linear probing
@@ -576,6 +592,46 @@ extension LineupPatternSpace {
                 i = (i + 1) & (slots.count - 1)
             }
             return false
+        }
+    }
+
+    /// A map from segment masks (fewer than 63 segments: bits 63 and 62 are free) to 64-bit values, by linear
+    /// probing with a multiplicative hash; grows at half full.
+    struct MaskMap {
+        private var keys = [UInt64](repeating: 0, count: 1 << 10)
+        private var values = [UInt64](repeating: 0, count: 1 << 10)
+        private var shift: UInt64 = 54
+        private var count = 0
+        private static let used: UInt64 = 1 << 63
+
+        private func slot(_ key: UInt64) -> Int { Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+        subscript(key: UInt64) -> UInt64? {
+            var i = slot(key)
+            while keys[i] != 0 {
+                if keys[i] == key | Self.used { return values[i] }
+                i = (i + 1) & (keys.count - 1)
+            }
+            return nil
+        }
+
+        mutating func insert(_ key: UInt64, _ value: UInt64) {
+            if 2 * (count + 1) > keys.count {
+                let old = zip(keys, values).filter { $0.0 != 0 }
+                keys = [UInt64](repeating: 0, count: 2 * keys.count)
+                values = [UInt64](repeating: 0, count: keys.count)
+                shift -= 1
+                count = 0
+                for (k, v) in old { insert(k & ~Self.used, v) }
+            }
+            var i = slot(key)
+            while keys[i] != 0 {
+                if keys[i] == key | Self.used { values[i] = value; return }
+                i = (i + 1) & (keys.count - 1)
+            }
+            keys[i] = key | Self.used
+            values[i] = value
+            count += 1
         }
     }
 

@@ -560,7 +560,8 @@ struct LineupPatternSpace: Sendable {
             // positions every segment needs): the others hold no plan. None left, from a complete list, is a proof.
             var check = LineupColourSearch(self, seconds: 0)
             if let found = colourScheduleList(
-                accept: colourCheck ? { check.quickCheck($0) } : nil, periodTotals: colourCheck, deadline: deadline)
+                accept: colourCheck ? { check.quickCheck($0) } : nil, periodTotals: colourCheck,
+                prune: colourCheck ? { check.prefixCheck(masks: $0, sizes: $1, segment: $2) } : nil, deadline: deadline)
             {
                 colourSchedules = found
                 filterByColourSchedules()
