@@ -11,17 +11,20 @@ enum LineupGreedy {
     /// the rotation finds nothing: the greedy's own answer searches longer than a warm start for an exact engine,
     /// whose search finds plans of its own.
     /// `searches`: false gives the constructions alone (a few milliseconds), without the pattern repair and the
-    /// colour search that follow them when they find no plan.
+    /// colour search that follow them when they find no plan; `constructions`: false skips the constructions (a
+    /// caller whose own call with `searches: false` found nothing).
     static func plan(
         _ analysis: LineupAnalysis, seconds: Double? = nil, space prepared: LineupPatternSpace? = nil, repairMoves: Int = 20_000,
-        searches: Bool = true
+        searches: Bool = true, constructions: Bool = true
     ) -> LineupPlan? {
         let started = ContinuousClock.now
-        let candidates: [LineupPlan]
-        switch analysis.instance.mode {
-        case .balanced, .preMarked: candidates = (0...3).compactMap { rotation(analysis, lenient: false, benchWeight: $0) }
-        case .turnBased: candidates = turnBased(analysis)
-        case .colourGroups: candidates = colourGroups(analysis)
+        var candidates: [LineupPlan] = []
+        if constructions {
+            switch analysis.instance.mode {
+            case .balanced, .preMarked: candidates = (0...3).compactMap { rotation(analysis, lenient: false, benchWeight: $0) }
+            case .turnBased: candidates = turnBased(analysis)
+            case .colourGroups: candidates = colourGroups(analysis)
+            }
         }
         /// The plan when it keeps every rule (the colour search does not know the `together` and `apart` groups;
         /// no routine knows the position rules before `repairPositions`).

@@ -576,7 +576,7 @@ extension LineupKind {
             constructed
             ?? LineupGreedy.plan(
                 analysis, seconds: max(0.01, total * 0.5 - (ContinuousClock.now - clock).inSeconds), space: space,
-                repairMoves: LineupPatternSolver.warmStartRepairMoves)
+                repairMoves: LineupPatternSolver.warmStartRepairMoves, constructions: false)
         options.control?.trace("[pipeline \(since())] greedy: \(start == nil ? "no plan" : "a plan")")
         options.control?.report(
             .heuristic(
