@@ -39,6 +39,22 @@ import TouchlineTesting
         hurt.players[1].mustPlay = ["DEF"]
         cases.append(("hurt-together-mustPlay", hurt))
         cases.append(("infeasible", tinyDay(LineupRules(mode: .balanced, minShare: 0.9))))
+        // Live re-plans: during the first game (its minutes so far count in the day's), during the second of
+        // three (the first game's minutes too, and minShare over the whole day), and after a knock in the
+        // first game (the player hurt then is out of the day's spread, though fit again now).
+        var first = tinyDay(LineupRules(mode: .balanced, minShare: 0.5))
+        first.state = LineupState(minute: 5, onField: ["a": "GK", "b": "DEF"], minutesPlayed: ["a": 5, "b": 5], match: 1)
+        cases.append(("replan-first-game", first))
+        var second = tinyDay(LineupRules(mode: .balanced, minShare: 0.4), [game(), game(), game(5)])
+        second.state = LineupState(
+            minute: 5, onField: ["c": "GK", "d": "DEF"], minutesPlayed: ["c": 5, "d": 5], match: 2,
+            dayMinutesPlayed: ["a": 10, "b": 10])
+        cases.append(("replan-second-game", second))
+        var knock = tinyDay(LineupRules(mode: .balanced, keeperMaxShare: 0.5), [game(status: ["d": .injured]), game(), game(5)])
+        knock.state = LineupState(
+            minute: 5, onField: ["a": "GK", "d": "DEF"], minutesPlayed: ["a": 5, "d": 5], keeperMinutes: ["a": 5], match: 2,
+            dayMinutesPlayed: ["a": 5, "b": 10, "c": 5])
+        cases.append(("replan-after-knock", knock))
         return cases
     }
 
@@ -68,7 +84,7 @@ import TouchlineTesting
                 if let optimum {
                     #expect(report.status == .optimal, "\(label)")
                     #expect(report.objective == optimum, "\(label) \(String(describing: report.objective)) vs exhaustive \(optimum)")
-                    #expect(report.solution?.matches?.count == instance.matches?.count)
+                    #expect(report.solution?.matches?.count == instance.remainingDay().matches?.count)
                 } else {
                     #expect(report.status == .infeasible, "\(label)")
                 }
@@ -124,8 +140,26 @@ import TouchlineTesting
         instance.locks = [LineupLock(player: "b", from: 0, to: 5, position: "GK", match: 2)]
         #expect(found(instance).contains { $0.hasPrefix("locks[0].position:") }, "the match's own lock, at its path in the day: \(found(instance))")
         instance = Self.tinyDay(LineupRules(mode: .balanced))
+        // A re-plan names the match in play, and the day's earlier minutes fit the matches played.
         instance.state = LineupState(minute: 5, onField: ["a": "GK", "b": "DEF"])
-        #expect(found(instance).contains { $0.hasPrefix("state:") && $0.contains("not supported") }, "\(found(instance))")
+        #expect(found(instance).contains { $0.hasPrefix("state.match:") && $0.contains("match in play") }, "\(found(instance))")
+        instance.state?.match = 3
+        #expect(found(instance).contains { $0.hasPrefix("state.match:") && $0.contains("1 to 2") }, "\(found(instance))")
+        instance.state?.match = 2
+        #expect(found(instance).isEmpty, "\(found(instance))")
+        instance.state?.dayMinutesPlayed = ["a": 11, "zed": 1]
+        #expect(found(instance).contains { $0.hasPrefix("state.dayMinutesPlayed.a:") && $0.contains("0 to 10") }, "\(found(instance))")
+        #expect(found(instance).contains { $0.hasPrefix("state.dayMinutesPlayed.zed:") && $0.contains("unknown player") }, "\(found(instance))")
+        instance.state = LineupState(minute: 5, onField: ["a": "GK", "b": "DEF"], match: 1, dayMinutesPlayed: ["a": 5])
+        #expect(found(instance).contains { $0.hasPrefix("state.dayMinutesPlayed.a:") && $0.contains("no match") }, "\(found(instance))")
+        // The match in play's state is checked as that match's, named with it.
+        instance.state = LineupState(minute: 12, onField: ["a": "GK", "b": "DEF"], match: 2)
+        #expect(found(instance).contains { $0.hasPrefix("state.minute:") && $0.contains("Match 2") }, "\(found(instance))")
+        // One match has no day fields in its state.
+        var one = LineupTests.tiny(LineupRules(mode: .balanced))
+        one.state = LineupState(minute: 5, onField: [:], match: 2, dayMinutesPlayed: ["a": 1])
+        #expect(one.issues().contains { $0.path == "state.match" }, "\(one.issues())")
+        #expect(one.issues().contains { $0.path == "state.dayMinutesPlayed" }, "\(one.issues())")
         instance = Self.tinyDay(LineupRules(mode: .balanced))
         instance.givenMatch = LineupMatch(periods: 1, periodMinutes: 10)
         #expect(found(instance).contains { $0.hasPrefix("matches:") && $0.contains("not both") }, "\(found(instance))")
@@ -136,6 +170,39 @@ import TouchlineTesting
         instance = Self.tinyDay(LineupRules(mode: .balanced))
         instance.players[1].positions = ["STRIKER"]
         #expect(found(instance).filter { $0.hasPrefix("players[1].positions:") }.count == 1, "\(found(instance))")
+    }
+
+    /// A re-plan during the second game of three: the plan starts at that game (`fromMatch`), from the state's
+    /// minute; the day's minutes are the first game's, the minutes so far and the plan's; the text says so.
+    @Test func aReplanDuringTheDayPlansWhatIsLeft() throws {
+        let instance = try #require(Self.cases.first { $0.0 == "replan-second-game" }?.1)
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .builtin, timeLimitSeconds: 20))
+        #expect(report.status == .optimal)
+        let solution = try #require(report.solution)
+        #expect(solution.fromMatch == 2)
+        let games = try #require(solution.matches)
+        #expect(games.count == 2)
+        #expect(games[0].segments.first?.start == 5 && games[1].segments.first?.start == 0)
+        for player in instance.players {
+            let planned = games.reduce(0) { total, game in
+                total + game.segments.filter { $0.onField[player.id] != nil }.reduce(0) { $0 + $1.end - $1.start }
+            }
+            let before = (instance.state?.dayMinutesPlayed?[player.id] ?? 0) + (instance.state?.minutesPlayed?[player.id] ?? 0)
+            #expect(solution.minutes[player.id] == before + planned, "\(player.id)")
+        }
+        // minShare 0.4 of the day's 25 minutes: 10 each, the first game's minutes counted.
+        #expect(instance.players.allSatisfy { (solution.minutes[$0.id] ?? 0) >= 10 })
+        // A plan for the whole day, or one that leaves the minutes so far out, is not this re-plan's.
+        var wrong = solution
+        wrong.fromMatch = nil
+        #expect(LineupKind.verify(instance, wrong).contains { $0.hasPrefix("fromMatch:") })
+        wrong = solution
+        for player in instance.players { wrong.minutes[player.id]! -= instance.state?.dayMinutesPlayed?[player.id] ?? 0 }
+        #expect(!LineupKind.verify(instance, wrong).isEmpty)
+        let text = LineupKind.renderText(instance, report)
+        #expect(text.contains("re-planned during Match 2 at minute 5"), "\(text)")
+        #expect(text.contains("== Match 2:") && text.contains("== Match 3:") && !text.contains("== Match 1:"), "\(text)")
+        #expect(text.contains("M1-1"), "\(text)")
     }
 
     @Test func aDayRoundTripsAsJSONWithoutMatch() throws {

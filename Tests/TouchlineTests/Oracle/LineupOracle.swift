@@ -57,8 +57,11 @@ enum LineupOracle {
     /// and there, its locks and marks). A match's plan that the verifier rejects on that match cannot be part of
     /// a day plan the day's verifier accepts (it checks each match so), so only those are kept; every
     /// combination of one plan per match is then a candidate day, judged whole by `LineupKind.verify` on the
-    /// day. Nil when a match's candidates or the day's combinations exceed `limit`.
-    static func solveDay(_ instance: LineupInstance, limit: Int = 400_000) -> Answer? {
+    /// day. Nil when a match's candidates or the day's combinations exceed `limit`. A day re-planned during a
+    /// match (`state.match`) is the day still to play (``LineupInstance/remainingDay()``, as the verifier reads
+    /// it): the match in play from `state.minute` and the matches after it.
+    static func solveDay(_ given: LineupInstance, limit: Int = 400_000) -> Answer? {
+        let instance = given.remainingDay()
         let count = instance.matches?.count ?? 0
         var games: [[LineupSolution]] = []
         var answer = Answer()
@@ -105,12 +108,16 @@ enum LineupOracle {
     /// summary of the day (its spread as the verifier takes it).
     static func dayPlan(_ instance: LineupInstance, _ games: [LineupSolution]) -> LineupSolution {
         var minutes: [String: Int] = [:]
-        for player in instance.players { minutes[player.id] = games.reduce(0) { $0 + ($1.minutes[player.id] ?? 0) } }
+        let earlier = instance.state?.dayMinutesPlayed ?? [:]
+        for player in instance.players { minutes[player.id] = games.reduce(earlier[player.id] ?? 0) { $0 + ($1.minutes[player.id] ?? 0) } }
         var day = LineupSolution(
             segments: [], substitutions: [], minutes: minutes,
             summary: LineupSummary(minMinutes: 0, maxMinutes: 0, spread: 0, substitutions: games.reduce(0) { $0 + $1.summary.substitutions }),
             queue: nil, groups: nil, unavailable: nil, brokenRules: nil)
         day.matches = games
+        // A re-plan's plan starts at the match in play: `fromMatch` is the `state.match` of the day as given (the
+        // day still to play counts its matches from that one).
+        if let state = instance.state { day.fromMatch = (instance.playedDay?.matches ?? 0) + (state.match ?? 1) }
         let spread = LineupVerifier.daySpread(instance, day)
         day.summary.spread = spread.spread
         day.summary.minMinutes = spread.low

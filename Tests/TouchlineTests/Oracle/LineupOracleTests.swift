@@ -181,9 +181,9 @@ import TouchlineTesting
     ]
 
     /// A random tiny tournament day: the squad, formation and rules of a random tiny lineup (every rule on or off
-    /// at random, as above, without a live `state`, which a day refuses), played over two games (one of them of
-    /// one segment) or three of one segment each; a knock or a late arrival in a later game, a smaller
-    /// formation in one game, and locks and pre-marked periods naming their game.
+    /// at random, as above), played over two games (one of them of one segment) or three of one segment each; a
+    /// knock or a late arrival in a later game, a smaller formation in one game, locks and pre-marked periods
+    /// naming their game, and a live re-plan during a game of two segments.
     static func randomDay(seed: UInt64, mode: LineupMode) -> LineupInstance {
         let one = randomInstance(seed: seed ^ 0x0DA7_0DA7, mode: mode)
         var random = SeededRandom(seed: seed &* 0x2545_F491 &+ UInt64(modes.firstIndex(of: mode)!) &+ 17)
@@ -232,6 +232,32 @@ import TouchlineTesting
                 let onField = random.chance(0.6)
                 let position = onField && random.chance(0.5) ? random.pick(player.positions) : nil
                 return LineupLock(player: player.id, from: from, to: min(end, from + 5), position: position, onField: onField, match: g + 1)
+            }
+        }
+        // A live re-plan at minute 5 of a game with a window there: who was on (a lineup filling that game's
+        // formation with players there), their minutes, a keeper's minutes in goal; in a later game, the minutes
+        // each player had in the games before it.
+        if random.chance(0.3), let g = random.shuffled(Array(games.indices)).first(where: { games[$0].periods * games[$0].periodMinutes > 5 }) {
+            var places = games[g].formation ?? one.formation
+            var onField: [String: String] = [:]
+            for p in random.shuffled(Array(players.indices)) {
+                let presence = LineupVerifier.dayPresence(day, g, p)
+                guard presence.available, presence.arrives <= 0,
+                    let code = random.shuffled(players[p].positions).first(where: { (places[$0] ?? 0) > 0 })
+                else { continue }
+                onField[players[p].id] = code
+                places[code]! -= 1
+            }
+            if places.values.allSatisfy({ $0 == 0 }) {
+                var state = LineupState(minute: 5, onField: onField, minutesPlayed: onField.mapValues { _ in 5 }, match: g + 1)
+                if let (id, _) = onField.first(where: { $0.value == "GK" }), random.chance(0.5) { state.keeperMinutes = [id: 5] }
+                if g > 0 {
+                    let earlier = games.prefix(g).reduce(0) { $0 + $1.periods * $1.periodMinutes }
+                    var minutes: [String: Int] = [:]
+                    for player in players where random.chance(0.7) { minutes[player.id] = 5 * random.int(in: 0...(earlier / 5)) }
+                    state.dayMinutesPlayed = minutes
+                }
+                day.state = state
             }
         }
         if mode == .preMarked {
@@ -383,17 +409,22 @@ import TouchlineTesting
     static func run(_ kind: String, _ mode: LineupMode, count: Int, floor: Int, draw: (UInt64) -> LineupInstance) throws -> Outcome {
         var outcome = Outcome()
         var seed = firstSeed
+        var replans = 0
         while outcome.checked < count && seed < firstSeed + UInt64(count) * 4 {
-            try compare(draw(seed), &outcome, label: "\(kind)-\(mode.rawValue)-\(seed)")
+            let instance = draw(seed)
+            let before = outcome.checked
+            try compare(instance, &outcome, label: "\(kind)-\(mode.rawValue)-\(seed)")
+            if instance.state != nil && outcome.checked > before { replans += 1 }
             seed += 1
         }
         print(
-            "oracle \(kind) \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped), \(methods[0].rawValue): optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven); "
+            "oracle \(kind) \(mode.rawValue): \(outcome.checked) checked (\(outcome.skipped) invalid or too large skipped; \(replans) live re-plans), \(methods[0].rawValue): optimal \(outcome.optimal), infeasible \(outcome.infeasible), other \(outcome.unproven); "
                 + (methods.count > 1
                     ? "builtin: optimal \(outcome.builtinOptimal), infeasible \(outcome.builtinInfeasible), other \(outcome.builtinUnproven); " : "")
                 + "best efforts checked \(outcome.bestEffortChecked), disagreements \(outcome.disagreements.count)"
         )
         #expect(outcome.checked >= count / 2, "too few instances were valid and small enough")
+        #expect(replans >= outcome.checked / 10, "only \(replans) of \(outcome.checked) were live re-plans")
         #expect(outcome.optimal >= outcome.checked / floor, "only \(outcome.optimal) of \(outcome.checked) proven optimal")
         #expect(outcome.infeasible >= outcome.checked / floor, "only \(outcome.infeasible) of \(outcome.checked) proven infeasible")
         #expect(outcome.unproven <= outcome.checked / 50, "\(outcome.unproven) of \(outcome.checked) left unproven")

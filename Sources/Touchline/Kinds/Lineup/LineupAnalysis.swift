@@ -72,10 +72,12 @@ public struct LineupAnalysis: PreparedInstance {
     /// then the first match's, and no engine reads them: every stage plans a day through this.
     let day: LineupDay?
 
-    init(_ instance: LineupInstance) {
-        self.instance = instance
-        day = instance.isDay ? LineupDay(instance) : nil
-        let instance = instance.isDay ? instance.dayPart(0, .perMatch) : instance
+    init(_ given: LineupInstance) {
+        // A day re-planned during a later match is the day still to play (every stage reads this instance).
+        let whole = given.remainingDay()
+        self.instance = whole
+        day = whole.isDay ? LineupDay(whole) : nil
+        let instance = whole.isDay ? whole.dayPart(0, .perMatch) : whole
         let match = instance.match
         var starts: [Int] = []
         var ends: [Int] = []

@@ -4,7 +4,9 @@ extension LineupKind: PrintableKind {
     /// line at each new period, minutes per player, the fairness summary and the mode's queue, marks or colour
     /// groups); page 2 a team sheet per period drawn in the formation for each window; page 3 the changes by
     /// minute.
-    public static func renderHTML(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
+    public static func renderHTML(_ given: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
+        // A day re-planned during a match prints the day still to play.
+        let instance = given.remainingDay()
         var page = HTMLPage(title: "Lineup: \(instance.mode.rawValue), \(result.status.rawValue)")
         page.style(LineupHTML.css)
         let headline =
@@ -52,11 +54,14 @@ struct LineupHTML {
     /// A tournament day's last page: each player's minutes in each match and over the day, and the day's summary.
     static func daySummaryPage(_ instance: LineupInstance, _ solution: LineupSolution, headline: String) -> String {
         let games = solution.matches ?? []
+        let first = instance.playedDay?.matches ?? 0
         var rows = "<tr><th class=\"name\">Player</th>"
+        if first > 0 { rows += "<th>Matches 1–\(first) (played)</th>" }
         for m in games.indices { rows += "<th>\(HTMLPage.escape(instance.dayMatchName(m)))</th>" }
         rows += "<th>Day</th></tr>"
         for (p, player) in instance.players.enumerated() {
             rows += "<tr><td class=\"name\">\(HTMLPage.escape(player.displayName))</td>"
+            if first > 0 { rows += "<td>\(instance.state?.dayMinutesPlayed?[player.id] ?? 0)</td>" }
             for (m, game) in games.enumerated() {
                 let here = LineupVerifier.dayPresence(instance, m, p).available
                 rows += here ? "<td>\(game.minutes[player.id] ?? 0)</td>" : "<td class=\"out\">x</td>"

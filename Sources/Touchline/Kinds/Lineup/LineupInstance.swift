@@ -319,9 +319,17 @@ public struct LineupState: Sendable, Codable, Equatable {
     /// Minutes each player on the field has held their `onField` position without a break up to `minute`
     /// (absent: 0); read by `rules.maxStintMinutes` when the re-plan starts within a period.
     public var stintMinutes: [String: Int]?
+    /// A tournament day only (required there): the match in play, from 1. The matches before it have been
+    /// played; the plan covers this match from `minute` and the matches after it. The other fields describe
+    /// this match.
+    public var match: Int?
+    /// A tournament day only: minutes each player played in the day's matches before `match` (absent: 0).
+    /// They count toward the day's spread and `minShare`, as `minutesPlayed` does.
+    public var dayMinutesPlayed: [String: Int]?
     public init(
         minute: Int, onField: [String: String], minutesPlayed: [String: Int]? = nil, keeperMinutes: [String: Int]? = nil,
-        positionsPlayed: [String: [String]]? = nil, stintMinutes: [String: Int]? = nil
+        positionsPlayed: [String: [String]]? = nil, stintMinutes: [String: Int]? = nil, match: Int? = nil,
+        dayMinutesPlayed: [String: Int]? = nil
     ) {
         self.minute = minute
         self.onField = onField
@@ -329,6 +337,8 @@ public struct LineupState: Sendable, Codable, Equatable {
         self.keeperMinutes = keeperMinutes
         self.positionsPlayed = positionsPlayed
         self.stintMinutes = stintMinutes
+        self.match = match
+        self.dayMinutesPlayed = dayMinutesPlayed
     }
 
     /// The positions a player has played before `minute`: `positionsPlayed` and their place in `onField`.
@@ -354,6 +364,9 @@ public struct LineupInstance: Sendable, Codable {
     public var preMarked: PreMarkedRules?
     public var colourGroups: ColourGroupRules?
     public var state: LineupState?
+    /// A tournament day re-planned during a later match (``remainingDay()``): what the matches already played
+    /// leave to the day. Nil otherwise; never in the JSON.
+    var playedDay: LineupPlayedDay? = nil
 
     public init(
         match: LineupMatch, formation: [String: Int], players: [LineupPlayer], rules: LineupRules? = nil,
@@ -515,6 +528,9 @@ public struct LineupSolution: Sendable, Codable, Equatable {
     /// Players going off with nobody coming on for them, in match-clock order (absent when there are none):
     /// with `substitutions`, every player who leaves the field at a window is listed exactly once.
     public var withdrawals: [LineupWithdrawal]? = nil
+    /// A tournament day re-planned during a match (`state.match`): the number (from 1) of the first match in
+    /// `matches`, the match in play; the matches before it were played and have no plan here.
+    public var fromMatch: Int? = nil
 }
 
 /// The lexicographic objective of `lineup`, in contract order (all minimised).

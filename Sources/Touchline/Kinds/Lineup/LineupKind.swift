@@ -139,7 +139,8 @@ extension LineupKind {
     /// season minutes and `minShare` held in the match, within an equal share of the time; every rule the day's
     /// plan breaks is listed (the day's verifier names them).
     static func dayBestEffort(_ instance: LineupInstance, day: LineupDay, solver: (any Solver)?, options: SolveOptions) -> LineupSolution? {
-        var sofar = [Int](repeating: 0, count: instance.players.count)
+        let instance = instance.remainingDay()
+        var sofar = day.earlier
         var plans: [LineupPlan] = []
         let limit = min(options.timeLimitSeconds ?? bestEffortSeconds, bestEffortSeconds)
         for m in day.parts.indices {

@@ -196,7 +196,7 @@ extension LineupKind {
               }
             },
             "state": {
-              "description": "a match in progress: only the rest is planned",
+              "description": "a match in progress: only the rest is planned (on a tournament day, the rest of the match in play and the matches after it)",
               "type": "object", "required": ["minute", "onField"],
               "properties": {
                 "minute": {"type": "integer", "minimum": 1, "maximum": 720, "description": "the match-clock minute now: the first window of the re-plan"},
@@ -204,7 +204,9 @@ extension LineupKind {
                 "minutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes played so far; count toward every minute rule", "default": {}},
                 "keeperMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to minutes kept in goal so far (part of minutesPlayed); count toward the keeper rules", "default": {}},
                 "positionsPlayed": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}, "description": "player id to the positions played so far (with their place in onField); count toward mustPlay, onePosition and minPositions", "default": {}},
-                "stintMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to the minutes they have held their onField position without a break up to minute; count toward maxStintMinutes", "default": {}}
+                "stintMinutes": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 720}, "description": "player id to the minutes they have held their onField position without a break up to minute; count toward maxStintMinutes", "default": {}},
+                "match": {"type": "integer", "minimum": 1, "maximum": 8, "description": "a tournament day only, and required there: the match in play (from 1); the matches before it are played, and the plan covers this match from minute and the matches after it"},
+                "dayMinutesPlayed": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 5760}, "description": "a tournament day only: player id to minutes played in the day's matches before match; count toward the day's spread and minShare", "default": {}}
               }
             }
           },

@@ -14,7 +14,8 @@ extension LineupKind: SuggestingKind {
         // A tournament day's rules are the day's (a change holds in every game); the ranges of their values come
         // from its games, each with its own format: the longest, the largest field, the minutes every game's
         // segments are multiples of.
-        let games = instance.isDay ? (instance.matches ?? []).indices.map { instance.dayPart($0, .asGiven) } : [instance]
+        let still = instance.remainingDay()
+        let games = instance.isDay ? (still.matches ?? []).indices.map { still.dayPart($0, .asGiven) } : [instance]
         let segmentCount = games.map { LineupVerifier.expectedSegments($0).count }.max() ?? 0
         let fieldSize = games.map { $0.formation.values.reduce(0, +) }.max() ?? 0
         let available = instance.players.filter(\.isAvailable).count

@@ -329,11 +329,17 @@ extension LineupKind {
 extension LineupKind {
     /// A tournament day: the status, then each match's chart and changes as one match prints them, then the
     /// day's minutes per player and match.
-    static func renderDayText(_ instance: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
+    static func renderDayText(_ given: LineupInstance, _ result: SolveReport<LineupKind>) -> String {
+        // A day re-planned during a match prints the day still to play.
+        let instance = given.remainingDay()
         var lines: [String] = []
         let count = instance.matches?.count ?? 0
+        let replan = instance.state.map { state in
+            ", re-planned during \(instance.dayMatchName(0)) at minute \(state.minute)"
+                + ((instance.playedDay?.matches ?? 0) > 0 ? " (the minutes of the matches played count in the day's)" : "")
+        }
         lines.append(
-            "Tournament day (\(instance.mode.rawValue)), \(count) match\(count == 1 ? "" : "es"): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))"
+            "Tournament day (\(instance.mode.rawValue)), \(count) match\(count == 1 ? "" : "es")\(replan ?? ""): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))"
         )
         if let objective = result.objective { lines.append("Objective (over the day): \(objective)") }
         if let reason = result.reason { lines.append("Why: \(reason)") }
@@ -365,12 +371,18 @@ extension LineupKind {
         let width = max(6, names.map(\.count).max() ?? 0)
         func pad(_ text: String, _ n: Int) -> String { text.count >= n ? text : text + String(repeating: " ", count: n - text.count) }
         func right(_ text: String, _ n: Int) -> String { text.count >= n ? text : String(repeating: " ", count: n - text.count) + text }
-        lines.append(pad("", width) + games.indices.map { right("M\($0 + 1)", 5) }.joined() + right("day", 6))
+        let first = instance.playedDay?.matches ?? 0
+        let earlier = instance.state?.dayMinutesPlayed ?? [:]
+        lines.append(
+            pad("", width) + (first > 0 ? right("M1-\(first)", 7) : "") + games.indices.map { right("M\(first + $0 + 1)", 5) }.joined()
+                + right("day", 6))
         for (p, player) in instance.players.enumerated() {
             let cells = games.indices.map { m -> String in
                 LineupVerifier.dayPresence(instance, m, p).available ? String(games[m].minutes[player.id] ?? 0) : "x"
             }
-            lines.append(pad(names[p], width) + cells.map { right($0, 5) }.joined() + right(String(solution.minutes[player.id] ?? 0), 6))
+            lines.append(
+                pad(names[p], width) + (first > 0 ? right(String(earlier[player.id] ?? 0), 7) : "") + cells.map { right($0, 5) }.joined()
+                    + right(String(solution.minutes[player.id] ?? 0), 6))
         }
         let summary = solution.summary
         lines.append(

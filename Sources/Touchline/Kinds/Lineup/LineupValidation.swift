@@ -249,6 +249,13 @@ extension LineupInstance {
             }
         }
         if let state {
+            // The day's fields of a state (dayPart drops them from the match in play of a day).
+            if let match = state.match, match != 1 {
+                issues.add("state.match", "one match has no match \(match): `state.match` is for a tournament day (`matches`)")
+            }
+            if state.dayMinutesPlayed != nil {
+                issues.add("state.dayMinutesPlayed", "one match has no earlier matches: `state.dayMinutesPlayed` is for a tournament day (`matches`)")
+            }
             issues.require(
                 state.minute > 0 && state.minute < end, "state.minute",
                 "expected a minute after kick-off and before the end (\(end)), got \(state.minute)")

@@ -8,6 +8,8 @@ enum LineupVerifier {
     struct Findings {
         var structural: [String] = []
         var broken: [String] = []
+        /// Nothing wrong: a plan that keeps every rule.
+        var isLegal: Bool { structural.isEmpty && broken.isEmpty }
     }
 
     /// The segments the match format gives: (start, end, period), from `state.minute` on.
@@ -43,7 +45,7 @@ enum LineupVerifier {
     }
 
     static func check(_ instance: LineupInstance, _ solution: LineupSolution) -> Findings {
-        if instance.isDay { return checkDay(instance, solution) }
+        if instance.isDay { return checkDay(instance.remainingDay(), solution) }
         var findings = Findings()
         let players = instance.players
         var index: [String: Int] = [:]
@@ -674,7 +676,7 @@ enum LineupVerifier {
 
     /// The objective of a plan, from its segments alone.
     static func objective(_ instance: LineupInstance, _ solution: LineupSolution) -> LineupObjective {
-        if instance.isDay { return dayObjective(instance, solution) }
+        if instance.isDay { return dayObjective(instance.remainingDay(), solution) }
         let players = instance.players
         var preferred: [String: String] = [:]
         for player in players { preferred[player.id] = player.positions.first }

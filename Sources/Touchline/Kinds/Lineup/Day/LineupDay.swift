@@ -53,7 +53,8 @@ extension LineupInstance {
     /// Match `m` (from 0) of a tournament day as a one-match instance: its format and formation, the players'
     /// status and arrival in it, the locks and pre-marked periods of that match, the turn-based queue in the first
     /// match only (the solver picks who starts on the bench later). The day's engines plan each match as this
-    /// instance and add what counts the whole day; the day's verifier checks each match against it.
+    /// instance and add what counts the whole day; the day's verifier checks each match against it. The match in
+    /// play of a re-planned day (`state.match`) keeps the `state`.
     public func dayPart(_ m: Int, _ form: DayPartForm) -> LineupInstance {
         guard let matches, matches.indices.contains(m) else { return self }
         let game = matches[m]
@@ -97,9 +98,16 @@ extension LineupInstance {
             PreMarkedRules(periods: marks.periods.filter { $0.match == m + 1 }.map { .init(period: $0.period, active: $0.active) })
         }
         let turns = turnBased.map { TurnBasedRules(queue: m == 0 ? $0.queue : nil, changesPerWindow: $0.changesPerWindow) }
+        // The match in play keeps the `state` (as one match's: its day fields are the day's).
+        var live: LineupState? = nil
+        if m == dayStateMatch, var state {
+            state.match = nil
+            state.dayMinutesPlayed = nil
+            live = state
+        }
         return LineupInstance(
             match: game.format, formation: game.formation ?? formation, players: players, rules: rules, locks: locks,
-            turnBased: turns, preMarked: marks, colourGroups: colourGroups, state: nil, options: nil)
+            turnBased: turns, preMarked: marks, colourGroups: colourGroups, state: live, options: nil)
     }
 
     /// The label of match `m` of a day: its `name`, or "Match m+1".
@@ -109,33 +117,52 @@ extension LineupInstance {
 }
 
 /// What a tournament day's engines share: each match's own analysis (``LineupInstance/DayPartForm/perMatch``) and
-/// what counts the whole day (the spread's players and offsets, `minShare` in day minutes).
+/// what counts the whole day (the spread's players and offsets, `minShare` in day minutes). A day re-planned
+/// during a match is the day still to play (``LineupInstance/remainingDay()``): its first match is the one in
+/// play, and the minutes before the plan count toward the day.
 struct LineupDay: Sendable {
     let parts: [LineupAnalysis]
-    /// Players the day's spread is taken over: available and there from kick-off in every match.
+    /// Players the day's spread is taken over: available and there from kick-off in every match (the played
+    /// ones too).
     let spreadPlayers: [Int]
     /// Per player: season minutes added for the spread (`seasonBalance`), else 0.
     let spreadOffset: [Int]
-    /// Per player: regulation minutes over the day needed for `minShare` (0: none).
+    /// Per player: minutes in the day's played matches (`state.dayMinutesPlayed`), else 0.
+    let earlier: [Int]
+    /// Per player: the day's minutes before the plan: ``earlier`` and the match in play's `minutesPlayed`.
+    let before: [Int]
+    /// Per player: regulation minutes the plan must still give for the day's `minShare` (0: none).
     let minShareNeed: [Int]
+    /// The number (from 1) of the first match planned, in a re-plan (the solution's `fromMatch`); else nil.
+    let fromMatch: Int?
 
     init(_ instance: LineupInstance) {
+        let instance = instance.remainingDay()
         let count = instance.matches?.count ?? 0
         let parts = (0..<count).map { LineupAnalysis(instance.dayPart($0, .perMatch)) }
         self.parts = parts
         let players = instance.players
-        spreadPlayers = players.indices.filter { p in parts.allSatisfy { $0.spreadPlayers.contains(p) } }
+        let played = instance.playedDay
+        spreadPlayers = players.indices.filter { p in
+            parts.allSatisfy { $0.spreadPlayers.contains(p) } && (played?.fromKickOff[p] ?? true)
+        }
         let rules = instance.rules ?? LineupRules()
         spreadOffset = players.map { rules.seasonBalance == true ? ($0.seasonMinutes ?? 0) : 0 }
+        let earlier = players.indices.map { played?.minutes[$0] ?? 0 }
+        self.earlier = earlier
+        let before = players.indices.map { p in earlier[p] + parts.reduce(0) { $0 + $1.base[p] } }
+        self.before = before
+        fromMatch = instance.state == nil ? nil : (played?.matches ?? 0) + 1
         let share = rules.minShare ?? 0
         minShareNeed = players.indices.map { p in
-            guard share > 0 else { return 0 }
-            var present = 0
+            // A player out of every match left (hurt in the one in play) is out of the rule, as in one match.
+            guard share > 0, parts.contains(where: { $0.instance.players[p].isAvailable }) else { return 0 }
+            var present = played?.present[p] ?? 0
             for part in parts where part.instance.players[p].isAvailable {
                 present += max(0, part.regulationEnd - max(part.instance.players[p].arrivesAt ?? 0, 0))
             }
             guard present > 0 else { return 0 }
-            return max(0, Int((share * Double(present) - Tolerance.exact).rounded(.up)))
+            return max(0, Int((share * Double(present) - Tolerance.exact).rounded(.up)) - before[p])
         }
     }
 
@@ -146,8 +173,8 @@ struct LineupDay: Sendable {
     func solution(_ plans: [LineupPlan], instance: LineupInstance, brokenRules: [String]? = nil) -> LineupSolution {
         let games = zip(parts, plans).map { $0.solution($1) }
         var minutes: [String: Int] = [:]
-        for player in instance.players {
-            minutes[player.id] = games.reduce(0) { $0 + ($1.minutes[player.id] ?? 0) }
+        for (p, player) in instance.players.enumerated() {
+            minutes[player.id] = games.reduce(earlier[p]) { $0 + ($1.minutes[player.id] ?? 0) }
         }
         let ids = instance.players.map(\.id)
         let played = spreadPlayers.map { minutes[ids[$0]] ?? 0 }
@@ -161,6 +188,7 @@ struct LineupDay: Sendable {
             segments: [], substitutions: [], minutes: minutes, summary: summary, queue: nil, groups: nil,
             unavailable: unavailable.isEmpty ? nil : unavailable, brokenRules: brokenRules)
         day.matches = games
+        day.fromMatch = fromMatch
         return day
     }
 
@@ -181,7 +209,8 @@ struct LineupDay: Sendable {
     /// one).
     func greedy(_ instance: LineupInstance, seconds: Double?) -> [LineupPlan]? {
         let clock = ContinuousClock.now
-        var sofar = [Int](repeating: 0, count: instance.players.count)
+        let instance = instance.remainingDay()
+        var sofar = earlier
         var plans: [LineupPlan] = []
         for m in parts.indices {
             var game = instance.dayPart(m, .asGiven)
@@ -195,6 +224,9 @@ struct LineupDay: Sendable {
             for p in sofar.indices { sofar[p] = analysis.minutes(of: p, in: plan) + sofar[p] }
             plans.append(plan)
         }
+        // `minShare` in every match holds it over the day, but not over a re-plan's day, whose played matches may
+        // have given a player less: a plan the day's verifier refuses is no greedy plan.
+        guard LineupVerifier.check(instance, solution(plans, instance: instance)).isLegal else { return nil }
         return plans
     }
 
@@ -212,7 +244,7 @@ struct LineupDay: Sendable {
         }
         var groups: [[Double]: [Int]] = [:]
         for (p, key) in keys where key.count == parts.count {
-            groups[key + [Double(spreadOffset[p]), instance.players[p].rating ?? -1], default: []].append(p)
+            groups[key + [Double(spreadOffset[p]), Double(before[p]), instance.players[p].rating ?? -1], default: []].append(p)
         }
         return groups.values.map { $0.sorted() }.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
     }
@@ -237,8 +269,23 @@ struct LineupDay: Sendable {
     /// What each match proves impossible on its own (no plan of that match keeps its rules, so the day has none),
     /// naming the match.
     func impossibility(_ instance: LineupInstance) -> String? {
+        let instance = instance.remainingDay()
         for (m, part) in parts.enumerated() {
             if let reason = LineupKind.impossibility(part) { return "\(instance.dayMatchName(m)): \(reason)" }
+        }
+        // The day's `minShare` asks more regulation minutes of a player than the matches left hold for them.
+        for p in 0..<playerCount where minShareNeed[p] > 0 {
+            let most = parts.reduce(0) { total, part in
+                total
+                    + part.segments.indices.filter { part.canPlay[p][$0] && part.segments[$0].start < part.regulationEnd }
+                    .reduce(0) { $0 + part.segments[$1].length }
+            }
+            if most < minShareNeed[p] {
+                let player = instance.players[p].displayName
+                return
+                    "minShare: \(player) needs \(minShareNeed[p]) more regulation minutes over the day and can play at most \(most) in the matches left"
+                    + (instance.playedDay == nil ? "" : " (the matches played gave \(player) \(earlier[p]))")
+            }
         }
         return nil
     }
@@ -333,21 +380,24 @@ enum LineupDayModel {
             let length = day.parts.reduce(0) { $0 + $1.matchEnd }
             func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
             let grid = day.parts.reduce(0) { gcd($0, $1.lengthGCD) }
-            let onGrid = grid > 1 && day.spreadPlayers.allSatisfy { day.spreadOffset[$0] % grid == 0 }
+            // The minutes the plan adds to: season minutes for the spread, and in a re-plan the day's so far.
+            let fixedMinutes = (0..<day.playerCount).map { day.spreadOffset[$0] + day.before[$0] }
+            let onGrid = grid > 1 && day.spreadPlayers.allSatisfy { fixedMinutes[$0] % grid == 0 }
             let step = onGrid ? Double(grid) : 1
-            let top = ((Double(length) + Double(day.spreadOffset.max() ?? 0) * 2 + 1) / step).rounded(.up)
+            let top = ((Double(length) + Double(fixedMinutes.max() ?? 0) * 2 + 1) / step).rounded(.up)
             let high = model.addInteger("day_spread_high", lower: 0, upper: top)
             let low = model.addInteger("day_spread_low", lower: 0, upper: top)
             let analyses = day.parts
             let spreadPlayers = day.spreadPlayers
-            let offsets = day.spreadOffset
+            // A part's plan minutes hold its `minutesPlayed` already (``LineupAnalysis/minutes(of:in:)``).
+            let offsets = (0..<day.playerCount).map { day.spreadOffset[$0] + day.earlier[$0] }
             let values: @Sendable ([LineupPlan]) -> [Int] = { plans in
                 spreadPlayers.map { p in offsets[p] + zip(analyses, plans).reduce(0) { $0 + $1.0.minutes(of: p, in: $1.1) } }
             }
             start.set(high) { plans in (Double(values(plans).max()!) / step).rounded(.up) }
             start.set(low) { plans in (Double(values(plans).min()!) / step).rounded(.down) }
             for p in day.spreadPlayers {
-                let value = minutes(p) + Double(day.spreadOffset[p])
+                let value = minutes(p) + Double(fixedMinutes[p])
                 model.add(step * high >= value, name: "day_spread_high[\(ids[p])]")
                 model.add(step * low <= value, name: "day_spread_low[\(ids[p])]")
             }
@@ -356,7 +406,7 @@ enum LineupDayModel {
             let others = (0..<day.playerCount).filter { !day.spreadPlayers.contains($0) }
             if others.allSatisfy({ p in day.parts.allSatisfy { part in part.canPlay[p].allSatisfy { !$0 } } }) {
                 let planned = day.parts.reduce(0) { total, part in total + part.segments.reduce(0) { $0 + $1.length } * part.fieldSize }
-                let fixed = day.spreadPlayers.reduce(0) { $0 + day.spreadOffset[$1] }
+                let fixed = day.spreadPlayers.reduce(0) { $0 + fixedMinutes[$1] }
                 let average = Double(planned + fixed) / Double(day.spreadPlayers.count)
                 model.add(step * high >= (average / step).rounded(.up) * step, name: "day_fair_share_high")
                 model.add(step * low <= (average / step).rounded(.down) * step, name: "day_fair_share_low")

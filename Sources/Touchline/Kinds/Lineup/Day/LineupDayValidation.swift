@@ -13,13 +13,34 @@ extension LineupInstance {
         issues.require(
             (1...Self.maxDayMatches).contains(matches.count), "matches",
             "expected 1 to \(Self.maxDayMatches) matches, got \(matches.count)")
-        if state != nil {
-            issues.add(
-                "state",
-                "a live re-plan of a tournament day is not supported: re-plan the match in play as one `match`, with each player's minutes from the day's earlier matches as `seasonMinutes` and `rules.seasonBalance` true"
-            )
-        }
         let ids = Set(players.map(\.id))
+        if let state {
+            // A re-plan during a match of the day: the match in play (the `state` is checked as that match's), and
+            // the minutes of the matches before it.
+            if let match = state.match {
+                issues.require(
+                    (1...max(1, matches.count)).contains(match), "state.match", "expected the match in play, 1 to \(matches.count), got \(match)")
+            } else {
+                issues.add("state.match", "expected the match in play (1 to \(matches.count)) on a tournament day")
+            }
+            let played = max(0, min((state.match ?? 1) - 1, matches.count))
+            let earlier = matches.prefix(played).reduce(0) {
+                $0 + $1.periods * $1.periodMinutes + ($1.overtime.map { $0.periods * $0.periodMinutes } ?? 0)
+            }
+            for (id, minutes) in (state.dayMinutesPlayed ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if !ids.contains(id) {
+                    issues.add("state.dayMinutesPlayed.\(id)", "unknown player \"\(id)\"")
+                } else if played == 0 {
+                    issues.require(
+                        minutes == 0, "state.dayMinutesPlayed.\(id)",
+                        "expected no minutes: no match of the day is played before match \(state.match ?? 1), got \(minutes)")
+                } else {
+                    issues.require(
+                        minutes >= 0 && minutes <= earlier, "state.dayMinutesPlayed.\(id)",
+                        "expected 0 to \(earlier) minutes (the length of matches 1 to \(played)), got \(minutes)")
+                }
+            }
+        }
         for (m, game) in matches.enumerated() {
             for id in (game.status ?? [:]).keys.sorted() where !ids.contains(id) {
                 issues.add("matches[\(m)].status.\(id)", "unknown player \"\(id)\"")

@@ -3,7 +3,9 @@ import TouchlineMILP
 /// The independent check of a tournament day: each match's plan against that match's rules (the one-match
 /// verifier on the match cut out of the day), then what counts the whole day, re-derived from the instance and
 /// the matches' segments alone: every player's day minutes, `minShare` over the day's regulation minutes, the
-/// summary and the objective.
+/// summary and the objective. A day re-planned during a match is checked as the day still to play
+/// (``LineupInstance/remainingDay()``): the plan of the match in play from `state.minute` and of the matches
+/// after it, with the minutes before the plan (`state.dayMinutesPlayed`, `state.minutesPlayed`) in the day's.
 extension LineupVerifier {
     /// Whether player `p` is available in match `m` of a day, and the minute of that match's clock they arrive.
     static func dayPresence(_ instance: LineupInstance, _ m: Int, _ p: Int) -> (available: Bool, arrives: Int) {
@@ -23,6 +25,12 @@ extension LineupVerifier {
                 "expected a plan for each of the \(matches.count) matches in solution.matches, found \(solution.matches?.count ?? 0)")
             return findings
         }
+        let expectedFrom = instance.state == nil ? nil : (instance.playedDay?.matches ?? 0) + 1
+        if solution.fromMatch != expectedFrom {
+            findings.structural.append(
+                "fromMatch: reported \(solution.fromMatch.map(String.init) ?? "none"), the plan starts at \(expectedFrom.map { "match \($0) (state.match)" } ?? "the day's first match")"
+            )
+        }
         if !solution.segments.isEmpty || !solution.substitutions.isEmpty {
             findings.structural.append("a tournament day's plan is in solution.matches; the day's own segments and substitutions must be empty")
         }
@@ -39,8 +47,10 @@ extension LineupVerifier {
         for id in solution.minutes.keys.sorted() where !known.contains(id) {
             findings.structural.append("minutes lists \"\(id)\", who is not in the squad")
         }
+        let earlier = instance.state?.dayMinutesPlayed ?? [:]
+        let inPlay = instance.state?.minutesPlayed ?? [:]
         for player in players {
-            let total = games.reduce(0) { $0 + ($1.minutes[player.id] ?? 0) }
+            let total = games.reduce(earlier[player.id] ?? 0) { $0 + ($1.minutes[player.id] ?? 0) }
             if solution.minutes[player.id] != total {
                 findings.structural.append(
                     "\(player.displayName) plays \(total) minutes over the day's matches; the day's minutes say \(solution.minutes[player.id].map(String.init) ?? "nothing")"
@@ -48,9 +58,11 @@ extension LineupVerifier {
             }
         }
         if let share = instance.rules?.minShare, share > 0 {
-            for (p, player) in players.enumerated() {
-                var present = 0
-                var regulation = 0
+            // A player out of every match planned (hurt in the one in play) is out of the rule, as in one match.
+            for (p, player) in players.enumerated() where games.indices.contains(where: { dayPresence(instance, $0, p).available }) {
+                // Minutes before the plan count as regulation minutes, as in one match's re-plan.
+                var present = instance.playedDay?.present[p] ?? 0
+                var regulation = (earlier[player.id] ?? 0) + (inPlay[player.id] ?? 0)
                 for (m, game) in games.enumerated() {
                     let presence = dayPresence(instance, m, p)
                     guard presence.available else { continue }
@@ -85,18 +97,22 @@ extension LineupVerifier {
     /// `seasonBalance`, of season plus day minutes), and the fewest and most day minutes among them, from the
     /// matches' segments.
     static func daySpread(_ instance: LineupInstance, _ solution: LineupSolution) -> (spread: Int, low: Int, high: Int) {
+        let instance = instance.remainingDay()
         let games = solution.matches ?? []
         let count = instance.matches?.count ?? 0
         let season = instance.rules?.seasonBalance == true
         let players = instance.players
         let counted = players.indices.filter { p in
-            (0..<count).allSatisfy { m in
-                let presence = dayPresence(instance, m, p)
-                return presence.available && presence.arrives <= 0
-            }
+            (instance.playedDay?.fromKickOff[p] ?? true)
+                && (0..<count).allSatisfy { m in
+                    let presence = dayPresence(instance, m, p)
+                    return presence.available && presence.arrives <= 0
+                }
         }
+        let state = instance.state
         let played = counted.map { p in
-            games.reduce(0) { total, game in
+            let id = players[p].id
+            return games.reduce((state?.dayMinutesPlayed?[id] ?? 0) + (state?.minutesPlayed?[id] ?? 0)) { total, game in
                 total + game.segments.filter { $0.onField[players[p].id] != nil }.reduce(0) { $0 + $1.end - $1.start }
             }
         }
