@@ -72,7 +72,9 @@ import Testing
             for child in mirror.children {
                 // `LineupInstance.givenMatch` is stored under the JSON name `match` (its `match` is the format a
                 // one-match engine reads, the first match's on a tournament day).
-                guard let label = child.label.map({ $0 == "givenMatch" ? "match" : $0 }) else { continue }
+                // `LineupInstance.playedDay` is derived (what a re-planned day's played games leave), never read
+                // from or written to the JSON (it is not among the coding keys).
+                guard let label = child.label.map({ $0 == "givenMatch" ? "match" : $0 }), label != "playedDay" else { continue }
                 let childPath = path.isEmpty ? label : "\(path).\(label)"
                 found.insert(childPath)
                 if descend(childPath) { modelFields(child.value, childPath, into: &found, descend: descend, depth: depth + 1) }

@@ -334,13 +334,13 @@ extension LineupKind {
         let instance = given.remainingDay()
         var lines: [String] = []
         let count = instance.matches?.count ?? 0
-        let replan = instance.state.map { state in
-            ", re-planned during \(instance.dayMatchName(0)) at minute \(state.minute)"
-                + ((instance.playedDay?.matches ?? 0) > 0 ? " (the minutes of the matches played count in the day's)" : "")
-        }
+        let played = instance.playedDay?.matches ?? 0
+        let matches =
+            instance.state.map { state in
+                "\(count) of \(count + played) matches to play, re-planned during \(instance.dayMatchName(0)) at minute \(state.minute)"
+            } ?? "\(count) match\(count == 1 ? "" : "es")"
         lines.append(
-            "Tournament day (\(instance.mode.rawValue)), \(count) match\(count == 1 ? "" : "es")\(replan ?? ""): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))"
-        )
+            "Tournament day (\(instance.mode.rawValue)), \(matches): \(result.status.rawValue) (\(result.method?.rawValue ?? "-"))")
         if let objective = result.objective { lines.append("Objective (over the day): \(objective)") }
         if let reason = result.reason { lines.append("Why: \(reason)") }
         lines += suggestionLines(result.suggestions)
@@ -374,7 +374,8 @@ extension LineupKind {
         let first = instance.playedDay?.matches ?? 0
         let earlier = instance.state?.dayMinutesPlayed ?? [:]
         lines.append(
-            pad("", width) + (first > 0 ? right("M1-\(first)", 7) : "") + games.indices.map { right("M\(first + $0 + 1)", 5) }.joined()
+            pad("", width) + (first > 0 ? right(first == 1 ? "M1" : "M1-\(first)", 7) : "")
+                + games.indices.map { right("M\(first + $0 + 1)", 5) }.joined()
                 + right("day", 6))
         for (p, player) in instance.players.enumerated() {
             let cells = games.indices.map { m -> String in
