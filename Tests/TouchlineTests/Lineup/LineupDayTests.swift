@@ -123,6 +123,36 @@ import TouchlineTesting
         }
     }
 
+    /// The greedy plans the shipped day (keeper minute rules in every game: at most half of a game in goal, a
+    /// keeper also plays 5 minutes outfield): no construction knows those rules, so each game's keepers are
+    /// chosen again around who is on (`LineupGreedy.repairKeepers`); the plan is legal, no better than the optimum.
+    @Test func theGreedyPlansTheShippedDay() throws {
+        let url = Repository.root.appendingPathComponent("instances/lineups/u10-tournament-day.json")
+        let instance = try JSONDecoder().decode(LineupInstance.self, from: Data(contentsOf: url))
+        let report = try Engine.solve(instance, kind: LineupKind.self, options: InstanceOptions(method: .greedy))
+        #expect(report.status == .feasible)
+        #expect(Engine.verify(instance, report: report, kind: LineupKind.self).isEmpty)
+        // One game alone: the rotation's own keeper breaks the rules; the repaired one keeps them.
+        let game = LineupAnalysis(instance.dayPart(0, .asGiven))
+        let rules = try #require(game.keeperMinuteRules)
+        #expect(rules.cap == 10 && rules.minOutfield == 5)
+        let rotations = (0...3).compactMap { LineupGreedy.rotation(game, lenient: false, benchWeight: $0) }
+        #expect(!rotations.isEmpty)
+        var repairedAny = false
+        for rotation in rotations {
+            guard let repaired = LineupGreedy.repairKeepers(game, rotation) else { continue }
+            repairedAny = true
+            let findings = LineupVerifier.check(game.instance, game.solution(repaired))
+            #expect(!findings.broken.contains { $0.hasPrefix("keeper") }, "\(findings.broken)")
+            #expect(findings.structural.isEmpty, "\(findings.structural)")
+            // Who is on the field is the rotation's.
+            for s in 0..<game.segmentCount {
+                for p in 0..<game.playerCount { #expect(repaired.isOn(p, s) == rotation.isOn(p, s)) }
+            }
+        }
+        #expect(repairedAny, "no keepers found for any rotation's lineups")
+    }
+
     @Test func validationNamesThePathInTheDay() {
         var instance = Self.tinyDay(LineupRules(mode: .balanced))
         #expect(instance.issues().isEmpty)

@@ -26,15 +26,24 @@ enum LineupGreedy {
             case .colourGroups: candidates = colourGroups(analysis)
             }
         }
+        /// The plan with its positions mended (`repairPositions`) and, where the keeper minute rules are broken,
+        /// its keepers chosen again (`repairKeepers`): no construction knows those rules.
+        func finish(_ plan: LineupPlan) -> LineupPlan {
+            let mended = repairPositions(analysis, plan)
+            guard analysis.keeperMinuteRules != nil, !LineupVerifier.check(analysis.instance, analysis.solution(mended)).isLegal,
+                let kept = repairKeepers(analysis, mended)
+            else { return mended }
+            return repairPositions(analysis, kept)
+        }
         /// The plan when it keeps every rule (the colour search does not know the `together` and `apart` groups;
         /// no routine knows the position rules before `repairPositions`).
         func legal(_ plan: LineupPlan?) -> LineupPlan? {
-            guard let plan = plan.map({ repairPositions(analysis, $0) }) else { return nil }
+            guard let plan = plan.map(finish) else { return nil }
             let findings = LineupVerifier.check(analysis.instance, analysis.solution(plan))
             return findings.structural.isEmpty && findings.broken.isEmpty ? plan : nil
         }
         var best: (plan: LineupPlan, objective: LineupObjective)? = nil
-        for plan in candidates.map({ repairPositions(analysis, $0) }) {
+        for plan in candidates.map(finish) {
             let solution = analysis.solution(plan)
             let findings = LineupVerifier.check(analysis.instance, solution)
             guard findings.structural.isEmpty && findings.broken.isEmpty else { continue }
@@ -45,7 +54,7 @@ enum LineupGreedy {
         if best == nil, analysis.instance.mode == .balanced || analysis.instance.mode == .preMarked {
             // The rotation is myopic: on squads it cannot fill, search over the players' legal patterns.
             if let space = analysis.enumeratedPatterns(), var repair = LineupPatternRepair(space),
-                let plan = repair.search(moves: repairMoves).map({ repairPositions(analysis, $0) })
+                let plan = repair.search(moves: repairMoves).map(finish)
             {
                 let solution = analysis.solution(plan)
                 let findings = LineupVerifier.check(analysis.instance, solution)

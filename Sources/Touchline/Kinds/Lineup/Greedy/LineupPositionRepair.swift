@@ -47,3 +47,98 @@ extension LineupGreedy {
         return plan
     }
 }
+
+extension LineupGreedy {
+    /// Chooses who keeps goal when, keeping who is on the field, until the keeper minute rules hold
+    /// (`LineupAnalysis.keeperMinuteRules`, the definition every model reads: regulation minutes in goal at most
+    /// the cap, a keeper's minutes outfield at least the floor, a turn in goal for each player owed one), then
+    /// the rest of each segment's positions around the keeper. A depth-first search over the keeper of each
+    /// block (a period under `keeperFullPeriods`, else a segment), each pruned by the rules as it goes:
+    /// minutes in goal only grow, so a cap or a floor broken on the way stays broken. The keeper who must stay
+    /// at a re-plan and positions a lock fixes are kept. Nil when no choice within `nodes` steps keeps the rules.
+    static func repairKeepers(_ analysis: LineupAnalysis, _ plan: LineupPlan, nodes: Int = 100_000) -> LineupPlan? {
+        let a = analysis
+        guard let rules = a.keeperMinuteRules, let gk = a.keeper else { return plan }
+        var lockedAt = [[Int: Int]](repeating: [:], count: a.segmentCount)
+        for (lock, covered) in zip(a.instance.locks ?? [], a.lockSegments) {
+            guard let code = lock.position, let q = a.positions.firstIndex(of: code), let p = a.playerIndex[lock.player] else { continue }
+            for s in covered { lockedAt[s][p] = q }
+        }
+        // Blocks of segments with one keeper each.
+        var blocks: [[Int]] = []
+        for s in 0..<a.segmentCount {
+            if a.rules.keeperFullPeriods == true, let last = blocks.last?.last, a.segments[last].period == a.segments[s].period {
+                blocks[blocks.count - 1].append(s)
+            } else {
+                blocks.append([s])
+            }
+        }
+        let onMinutes = (0..<a.playerCount).map { p in (0..<a.segmentCount).filter { plan.isOn(p, $0) }.reduce(0) { $0 + a.segments[$1].length } }
+        let keepers = Set(rules.players)
+        // Per block: who may keep goal there, whose keeping lets the rest of each segment be filled.
+        var fits: [Int: Bool] = [:]
+        func fills(_ s: Int, _ p: Int) -> Bool {
+            let key = s * a.playerCount + p
+            if let known = fits[key] { return known }
+            var fixed = lockedAt[s]
+            fixed[p] = gk
+            let on = (0..<a.playerCount).filter { plan.isOn($0, s) }
+            let result = positions(a, players: on, fixed: fixed) != nil
+            fits[key] = result
+            return result
+        }
+        let candidates = blocks.map { block -> [Int] in
+            let locked = block.flatMap { s in lockedAt[s].filter { $0.value == gk }.map(\.key) }
+            let staying = a.stayingKeeper.flatMap { k in block.contains { a.stayingKeeperSegments.contains($0) } ? k : nil }
+            let forced = Set(locked + (staying.map { [$0] } ?? []))
+            return (0..<a.playerCount).filter { p in
+                (forced.isEmpty || forced == [p]) && a.eligible[p].contains(gk)
+                    && block.allSatisfy { s in plan.isOn(p, s) && (lockedAt[s][p] ?? gk) == gk && fills(s, p) }
+            }
+            .sorted { (a.preferred[$0] == gk ? 0 : 1, onMinutes[$1], $0) < (a.preferred[$1] == gk ? 0 : 1, onMinutes[$0], $1) }
+        }
+        guard candidates.allSatisfy({ !$0.isEmpty }) else { return nil }
+        let regulation = blocks.map { $0.filter { a.segments[$0].start < a.regulationEnd }.reduce(0) { $0 + a.segments[$1].length } }
+        let length = blocks.map { $0.reduce(0) { $0 + a.segments[$1].length } }
+        var inGoal = rules.before
+        var inGoalRegulation = rules.before
+        var choice = [Int](repeating: -1, count: blocks.count)
+        var budget = nodes
+        func holds(_ p: Int) -> Bool {
+            guard keepers.contains(p) else { return true }
+            if let cap = rules.cap, inGoalRegulation[p] > cap { return false }
+            return rules.minOutfield == 0 || inGoal[p] == 0
+                || rules.outfieldBefore[p] + onMinutes[p] - (inGoal[p] - rules.before[p]) >= rules.minOutfield
+        }
+        func search(_ b: Int) -> Bool {
+            if b == blocks.count { return rules.needTurn.allSatisfy { inGoal[$0] > rules.before[$0] } }
+            // A player still owed a turn needs a block left where they can keep goal.
+            for p in rules.needTurn where inGoal[p] == rules.before[p] && !candidates[b...].contains(where: { $0.contains(p) }) { return false }
+            for p in candidates[b] {
+                budget -= 1
+                if budget < 0 { return false }
+                inGoal[p] += length[b]
+                inGoalRegulation[p] += regulation[b]
+                if holds(p) {
+                    choice[b] = p
+                    if search(b + 1) { return true }
+                }
+                inGoal[p] -= length[b]
+                inGoalRegulation[p] -= regulation[b]
+            }
+            return false
+        }
+        guard search(0) else { return nil }
+        var repaired = plan
+        for (b, block) in blocks.enumerated() {
+            for s in block {
+                var fixed = lockedAt[s]
+                fixed[choice[b]] = gk
+                let on = (0..<a.playerCount).filter { plan.isOn($0, s) }
+                guard let assignment = positions(a, players: on, fixed: fixed) else { return nil }
+                for p in on { repaired.cells[s][p] = assignment[p] }
+            }
+        }
+        return repaired
+    }
+}
