@@ -1,4 +1,16 @@
 extension LineupGreedy {
+    /// Per segment: player → the position a lock fixes for them there.
+    static func lockedPositions(_ analysis: LineupAnalysis) -> [[Int: Int]] {
+        var lockedAt = [[Int: Int]](repeating: [:], count: analysis.segmentCount)
+        for (lock, covered) in zip(analysis.instance.locks ?? [], analysis.lockSegments) {
+            guard let code = lock.position, let q = analysis.positions.firstIndex(of: code), let p = analysis.playerIndex[lock.player] else {
+                continue
+            }
+            for s in covered { lockedAt[s][p] = q }
+        }
+        return lockedAt
+    }
+
     /// Moves players between positions, segment by segment, until the position rules hold (or no move helps).
     ///
     /// The rules are `LineupAnalysis.ruleRows`, the rows every exact model reads: a plan's score is the number
@@ -10,13 +22,7 @@ extension LineupGreedy {
         let rows = analysis.ruleRows
         guard !rows.isEmpty else { return plan }
         func score(_ plan: LineupPlan) -> Int { rows.rows.reduce(0) { $0 + (rows.holds($1, plan) ? 0 : 1) } }
-        var lockedAt = [[Int: Int]](repeating: [:], count: analysis.segmentCount)
-        for (lock, covered) in zip(analysis.instance.locks ?? [], analysis.lockSegments) {
-            guard let code = lock.position, let q = analysis.positions.firstIndex(of: code), let p = analysis.playerIndex[lock.player] else {
-                continue
-            }
-            for s in covered { lockedAt[s][p] = q }
-        }
+        let lockedAt = lockedPositions(analysis)
         var plan = plan
         var current = score(plan)
         var rounds = 0
@@ -59,11 +65,7 @@ extension LineupGreedy {
     static func repairKeepers(_ analysis: LineupAnalysis, _ plan: LineupPlan, nodes: Int = 100_000) -> LineupPlan? {
         let a = analysis
         guard let rules = a.keeperMinuteRules, let gk = a.keeper else { return plan }
-        var lockedAt = [[Int: Int]](repeating: [:], count: a.segmentCount)
-        for (lock, covered) in zip(a.instance.locks ?? [], a.lockSegments) {
-            guard let code = lock.position, let q = a.positions.firstIndex(of: code), let p = a.playerIndex[lock.player] else { continue }
-            for s in covered { lockedAt[s][p] = q }
-        }
+        let lockedAt = lockedPositions(a)
         // Blocks of segments with one keeper each.
         var blocks: [[Int]] = []
         for s in 0..<a.segmentCount {
