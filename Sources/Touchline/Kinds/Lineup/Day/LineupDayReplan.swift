@@ -14,7 +14,7 @@ struct LineupPlayedDay: Sendable, Equatable {
 
 extension LineupInstance {
     /// A tournament day re-planned during match `state.match` as the day still to play: that match (with the
-    /// `state`) and the matches after it, with what the played matches leave in ``playedDay``. Each match keeps
+    /// `state`) and the matches after it, with what the played matches leave in `playedDay`. Each match keeps
     /// its name ("Match 3"), its locks and marks (renumbered from 1), its status and arrivals; the players' own
     /// `arrivesAt` and the turn-based queue, which count in the day's first match only, are dropped when that
     /// match was played. Every stage of a day reads the day through this (the engines, the verifier, the text),
